@@ -1,0 +1,71 @@
+import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration } from "react-router";
+import { publicUser } from "#core/accounts/public-user.ts";
+import type { Lang } from "#platform/i18n/index.ts";
+import { pageContext } from "#server/page-context.ts";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { setApiTexts } from "./lib/api.ts";
+import { I18nProvider, useT } from "./lib/i18n.tsx";
+import { useNonce } from "./lib/nonce.tsx";
+import { useRootData } from "./lib/root-data.ts";
+import { ErrorPage } from "./ui/error-page.tsx";
+import { Toaster } from "./ui/toast.tsx";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { request: ctx } = context.get(pageContext);
+  const { pathname } = new URL(request.url);
+  // An empty install sends every page to /setup; setup happens once.
+  if (!ctx.school && pathname !== "/setup") throw redirect("/setup");
+  if (ctx.school && pathname === "/setup") throw redirect("/");
+  return {
+    lang: ctx.lang,
+    csrfToken: ctx.csrfToken,
+    school: ctx.school ? { name: ctx.school.name, language: ctx.school.language, currency: ctx.school.currency } : null,
+    user: ctx.user ? publicUser(ctx.user) : null,
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const lang: Lang = data?.lang ?? "en";
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="csrf-token" content={data?.csrfToken ?? ""} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen font-sans antialiased">
+        <I18nProvider lang={lang}>
+          {children}
+          <ToasterInLanguage />
+        </I18nProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function ToasterInLanguage() {
+  const t = useT();
+  useEffect(() => setApiTexts({ generic: t("errors:internal"), network: t("errors:network") }), [t]);
+  return <Toaster closeLabel={t("close")} />;
+}
+
+export default function App() {
+  // End-to-end tests wait for this marker: clicks before hydration would be lost.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} />;
+}

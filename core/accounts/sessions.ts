@@ -1,0 +1,76 @@
+// Server-side sessions: the cookie holds a random token, the table holds its hash. A session is rotated at
+// login (a new token every time) and destroyed server-side at logout.
+import type { Db } from "#platform/db/connection.ts";
+import { nowIso } from "#platform/db/connection.ts";
+import type { User } from "#platform/db/schema.ts";
+import { hashToken, newToken } from "./tokens.ts";
+
+const DAY = 24 * 60 * 60 * 1000;
+// Writing last_seen_at on every request would turn each read into a write; once an hour is enough.
+const TOUCH_AFTER_MS = 60 * 60 * 1000;
+
+export type SessionInfo = { id: string; userId: number; expiresAt: string };
+
+export async function createSession(
+  db: Db,
+  options: { userId: number; days: number; ip: string; userAgent: string },
+): Promise<{ token: string; session: SessionInfo }> {
+  const token = newToken();
+  const id = hashToken(token);
+  const now = nowIso();
+  const expiresAt = nowIso(options.days * DAY);
+  await db
+    .insertInto("sessions")
+    .values({
+      id,
+      user_id: options.userId,
+      created_at: now,
+      expires_at: expiresAt,
+      last_seen_at: now,
+      ip: options.ip.slice(0, 64),
+      user_agent: options.userAgent.slice(0, 255),
+    })
+    .execute();
+  return { token, session: { id, userId: options.userId, expiresAt } };
+}
+
+/** The session and its user for a cookie token, or null when unknown or expired (expired rows are removed). */
+export async function findSession(
+  db: Db,
+  token: string,
+  options: { days: number },
+): Promise<{ session: SessionInfo; user: User } | null> {
+  const id = hashToken(token);
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .select(["sessions.id as session_id", "sessions.expires_at", "sessions.last_seen_at"])
+    .where("sessions.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const now = Date.now();
+  if (Date.parse(row.expires_at) <= now) {
+    await db.deleteFrom("sessions").where("id", "=", id).execute();
+    return null;
+  }
+  let expiresAt = row.expires_at;
+  if (now - Date.parse(row.last_seen_at) > TOUCH_AFTER_MS) {
+    // Sliding expiry: an active session stays alive.
+    expiresAt = nowIso(options.days * DAY);
+    await db.updateTable("sessions").set({ last_seen_at: nowIso(), expires_at: expiresAt }).where("id", "=", id).execute();
+  }
+  const { session_id, expires_at: _e, last_seen_at: _l, ...user } = row;
+  return { session: { id: session_id, userId: user.id, expiresAt }, user };
+}
+
+export async function destroySession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+}
+
+/** Ends every session of a user except, optionally, the current one. */
+export async function destroyOtherSessions(db: Db, userId: number, keepSessionId?: string): Promise<void> {
+  let query = db.deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSessionId) query = query.where("id", "!=", keepSessionId);
+  await query.execute();
+}

@@ -1,0 +1,23 @@
+import type { Db } from "#platform/db/connection.ts";
+import { nowIso, toFlag } from "#platform/db/connection.ts";
+import { AppError } from "../errors.ts";
+import { parseInput } from "../validation.ts";
+import { forgetSchool } from "./get-school.ts";
+import { schoolSettingsSchema } from "./schemas.ts";
+
+export async function updateSchoolSettings(db: Db, input: unknown): Promise<void> {
+  const data = parseInput(schoolSettingsSchema, input);
+  const result = await db
+    .updateTable("school")
+    .set({
+      name: data.name,
+      language: data.language,
+      currency: data.currency,
+      login_enabled: toFlag(data.login_enabled),
+      registration_enabled: toFlag(data.registration_enabled),
+      updated_at: nowIso(),
+    })
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new AppError("setup_required");
+  forgetSchool(db);
+}

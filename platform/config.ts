@@ -1,0 +1,58 @@
+// Configuration comes from the environment, parsed once at start-up into a typed object.
+// A bad value stops the process with a message that names the variable.
+import path from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => v === "" || /^postgres(ql)?:\/\//.test(v) || v.startsWith("file:") || v.endsWith(".db"), {
+      message: "must be a postgres:// URL, a file: URL or a path ending in .db",
+    })
+    .default(""),
+  APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => v === "" || /^smtps?:\/\//.test(v), { message: "must be an smtp:// or smtps:// URL" })
+    .default(""),
+  MAIL_FROM: z.string().default(""),
+  TRUST_PROXY: bool.default(false),
+  COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  WORKER: z.enum(["inline", "off"]).default("inline"),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
+  LOGIN_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(100),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  dataDir: string;
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const raw = result.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const url = raw.DATABASE_URL;
+  const database: Config["database"] = /^postgres(ql)?:\/\//.test(url)
+    ? { kind: "postgres", url }
+    : { kind: "sqlite", file: url ? path.resolve(url.replace(/^file:/, "")) : path.join(dataDir, "studium.db") };
+  return { ...raw, dataDir, database };
+}

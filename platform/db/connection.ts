@@ -1,0 +1,65 @@
+// The one place that knows which database engine runs underneath. It turns on what each engine needs
+// (foreign keys, WAL, a busy timeout on SQLite; integer counts on PostgreSQL) so that callers never see
+// a dialect difference. See docs/architecture.md, "Data".
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Config } from "../config.ts";
+import type { Database } from "./schema.ts";
+
+export type Dialect = "sqlite" | "postgres";
+
+export type Db = Kysely<Database>;
+
+export type DbHandle = {
+  db: Db;
+  dialect: Dialect;
+  /** The driver's own client, for libraries that speak to it directly (rate limiter). */
+  driver: { kind: "sqlite"; client: SQLite.Database } | { kind: "postgres"; client: pg.Pool };
+  close(): Promise<void>;
+};
+
+// COUNT(*) and BIGINT arrive as strings from pg; every count we keep fits a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+
+export function openDatabase(database: Config["database"], options: { poolSize?: number } = {}): DbHandle {
+  if (database.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: database.url, max: options.poolSize ?? 10 });
+    // A dropped connection must not crash the process; the next query gets a new one.
+    pool.on("error", () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", driver: { kind: "postgres", client: pool }, close: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const client = new SQLite(database.file);
+  client.pragma("journal_mode = WAL");
+  client.pragma("foreign_keys = ON");
+  client.pragma("busy_timeout = 5000");
+  client.pragma("synchronous = NORMAL");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: client }) });
+  return { db, dialect: "sqlite", driver: { kind: "sqlite", client }, close: () => db.destroy() };
+}
+
+/** Current time as the ISO-8601 UTC text every time column holds. */
+export function nowIso(offsetMs = 0): string {
+  return new Date(Date.now() + offsetMs).toISOString();
+}
+
+/** Booleans are stored as 0/1 on both engines. */
+export function toFlag(value: boolean): number {
+  return value ? 1 : 0;
+}
+
+export function fromFlag(value: number | boolean | null | undefined): boolean {
+  return value === 1 || value === true;
+}
+
+/** Case- and accent-insensitive comparisons need engine functions; keep them here. */
+export function lowerText(dialect: Dialect, column: string) {
+  return dialect === "postgres" ? sql`lower(${sql.ref(column)})` : sql`lower(${sql.ref(column)})`;
+}
+
+export { sql };

@@ -1,0 +1,32 @@
+// Migrations are numbered modules listed here (not discovered on disk) so that they run the same from
+// source and from any bundle. Applied at start-up and by `npm run studium -- migrate`.
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import type { DbHandle } from "./connection.ts";
+import * as m0001 from "./migrations/0001-foundation.ts";
+
+const migrations: Record<string, { up: Function; down?: Function }> = {
+  "0001-foundation": m0001,
+};
+
+class ListedMigrations implements MigrationProvider {
+  private readonly handle: DbHandle;
+  constructor(handle: DbHandle) {
+    this.handle = handle;
+  }
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const dialect = this.handle.dialect;
+    return Object.fromEntries(
+      Object.entries(migrations).map(([name, m]) => [
+        name,
+        { up: (db) => m.up(db, dialect), down: m.down ? (db) => m.down!(db, dialect) : undefined } as Migration,
+      ]),
+    );
+  }
+}
+
+export async function migrateToLatest(handle: DbHandle): Promise<string[]> {
+  const migrator = new Migrator({ db: handle.db, provider: new ListedMigrations(handle) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,42 @@
+// Every message catalog, imported statically so that the server (native Node) and the browser bundle
+// (Vite) load the same files. A new namespace is one JSON file per language plus one line in each list.
+import enAccounts from "../../locales/en/accounts.json" with { type: "json" };
+import enAdmin from "../../locales/en/admin.json" with { type: "json" };
+import enCommon from "../../locales/en/common.json" with { type: "json" };
+import enErrors from "../../locales/en/errors.json" with { type: "json" };
+import enMail from "../../locales/en/mail.json" with { type: "json" };
+import enSetup from "../../locales/en/setup.json" with { type: "json" };
+import enValidation from "../../locales/en/validation.json" with { type: "json" };
+import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
+import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
+import plCommon from "../../locales/pl/common.json" with { type: "json" };
+import plErrors from "../../locales/pl/errors.json" with { type: "json" };
+import plMail from "../../locales/pl/mail.json" with { type: "json" };
+import plSetup from "../../locales/pl/setup.json" with { type: "json" };
+import plValidation from "../../locales/pl/validation.json" with { type: "json" };
+
+export const languages = ["en", "pl"] as const;
+export type Lang = (typeof languages)[number];
+
+export const catalogs = {
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    validation: enValidation,
+    accounts: enAccounts,
+    setup: enSetup,
+    admin: enAdmin,
+    mail: enMail,
+  },
+  pl: {
+    common: plCommon,
+    errors: plErrors,
+    validation: plValidation,
+    accounts: plAccounts,
+    setup: plSetup,
+    admin: plAdmin,
+    mail: plMail,
+  },
+} as const;
+
+export const namespaces = Object.keys(catalogs.en) as (keyof (typeof catalogs)["en"])[];

@@ -1,0 +1,123 @@
+// §7-style JSON calls for accounts: POST /register, /login, /logout, /forgot-password, /reset-password,
+// and the account settings under /my/account. Each also accepts the page's plain form post.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { changeEmail } from "#core/accounts/change-email.ts";
+import { changePassword } from "#core/accounts/change-password.ts";
+import { findUserById } from "#core/accounts/find-user.ts";
+import { logIn } from "#core/accounts/log-in.ts";
+import { logOut } from "#core/accounts/log-out.ts";
+import { updateNotifications } from "#core/accounts/notifications.ts";
+import { publicUser } from "#core/accounts/public-user.ts";
+import { register } from "#core/accounts/register.ts";
+import { requestPasswordReset } from "#core/accounts/request-password-reset.ts";
+import { resetPassword } from "#core/accounts/reset-password.ts";
+import { updateProfile } from "#core/accounts/update-profile.ts";
+import { AppError } from "#core/errors.ts";
+import { translator } from "#platform/i18n/index.ts";
+import type { Services } from "../services.ts";
+import { clearCookie, cookieNames, isSecureRequest, setCookie } from "../http/cookies.ts";
+import { csrfBinding, csrfTokenFor } from "../http/csrf.ts";
+import { handle, safeNext } from "../http/respond.ts";
+
+function client(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: String(request.headers["user-agent"] ?? "") };
+}
+
+/** Sets the new session's cookie and returns the CSRF token bound to it, for the page to use from now on. */
+function startSession(request: FastifyRequest, reply: FastifyReply, services: Services, token: string, sessionId: string) {
+  const secure = isSecureRequest(request, services.config);
+  setCookie(reply, cookieNames(secure).session, token, { secure, maxAgeSeconds: services.config.SESSION_DAYS * 86400 });
+  return csrfTokenFor(services.secret, csrfBinding(sessionId, undefined)!);
+}
+
+function requireUser(request: FastifyRequest) {
+  const user = request.ctx.user;
+  if (!user || !request.ctx.sessionId) throw new AppError("unauthenticated");
+  return { user, sessionId: request.ctx.sessionId };
+}
+
+function homeFor(role: string) {
+  return role === "admin" ? "/home" : "/my";
+}
+
+export async function accountRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.post("/register", (request, reply) =>
+    handle(request, reply, async () => {
+      const body = request.body as Record<string, unknown>;
+      const { user, token, session } = await register(services.accounts, body, client(request));
+      const csrf = startSession(request, reply, services, token, session.id);
+      const redirect = safeNext(body?.next, "/my");
+      return { json: { user: publicUser(user), csrf_token: csrf, redirect }, redirect };
+    }, "/register"),
+  );
+
+  app.post("/login", (request, reply) =>
+    handle(request, reply, async () => {
+      const body = request.body as Record<string, unknown>;
+      const { user, token, session } = await logIn(services.accounts, body, client(request));
+      // Rotation: the session the browser had before is ended.
+      if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
+      const csrf = startSession(request, reply, services, token, session.id);
+      const redirect = safeNext(body?.next, homeFor(user.role));
+      return { json: { user: publicUser(user), csrf_token: csrf, redirect }, redirect };
+    }, "/login"),
+  );
+
+  app.post("/logout", (request, reply) =>
+    handle(request, reply, async () => {
+      await logOut(services.db, request.ctx.sessionId);
+      const secure = isSecureRequest(request, services.config);
+      clearCookie(reply, cookieNames(secure).session, secure);
+      return { json: { redirect: "/" }, redirect: "/" };
+    }, "/"),
+  );
+
+  app.post("/forgot-password", (request, reply) =>
+    handle(request, reply, async () => {
+      const school = request.ctx.school;
+      if (!school) throw new AppError("setup_required");
+      await requestPasswordReset(services.db, request.body, {
+        baseUrl: request.ctx.baseUrl,
+        lang: request.ctx.lang,
+        schoolName: school.name,
+      });
+      const message = translator(request.ctx.lang)("accounts:reset_sent");
+      return { json: { message }, redirect: "/forgot-password?sent=1" };
+    }, "/forgot-password"),
+  );
+
+  app.post("/reset-password", (request, reply) =>
+    handle(request, reply, async () => {
+      const { token, session, userId } = await resetPassword(services.accounts, request.body, client(request));
+      const csrf = startSession(request, reply, services, token, session.id);
+      const user = await findUserById(services.db, userId);
+      const redirect = homeFor(user?.role ?? "student");
+      return { json: { user: user ? publicUser(user) : null, csrf_token: csrf, redirect }, redirect };
+    }, "/reset-password"),
+  );
+
+  app.get("/my/account", async (request) => ({ user: publicUser(requireUser(request).user) }));
+
+  app.put("/my/account", async (request) => {
+    const { user } = requireUser(request);
+    await updateProfile(services.db, user.id, request.body);
+    return { user: publicUser((await findUserById(services.db, user.id))!) };
+  });
+
+  app.post("/my/account/email", async (request) => {
+    const { user } = requireUser(request);
+    await changeEmail(services.db, user.id, request.body);
+    return { user: publicUser((await findUserById(services.db, user.id))!) };
+  });
+
+  app.post("/my/account/password", async (request) => {
+    const { user, sessionId } = requireUser(request);
+    await changePassword(services.db, user.id, sessionId, request.body);
+    return { message: translator(request.ctx.lang)("accounts:password_changed") };
+  });
+
+  app.post("/my/account/notifications", async (request) => {
+    const { user } = requireUser(request);
+    return { email_notification: await updateNotifications(services.db, user, request.body) };
+  });
+}

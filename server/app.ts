@@ -1,0 +1,67 @@
+// Builds the Fastify application: security headers, request context, CSRF, the JSON API (§7), static
+// assets and the React Router pages. main.ts and the tests both call buildApp.
+import path from "node:path";
+import fs from "node:fs";
+import cookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { ServerBuild } from "react-router";
+import { AppError } from "#core/errors.ts";
+import { loggerOptions } from "#platform/logging.ts";
+import { accountRoutes } from "./api/accounts.ts";
+import { schoolRoutes } from "./api/school.ts";
+import { sendError } from "./http/errors.ts";
+import { csrfGuardPlugin } from "./plugins/csrf-guard.ts";
+import { pagesPlugin } from "./plugins/pages.ts";
+import { requestContextPlugin } from "./plugins/request-context.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import type { Services } from "./services.ts";
+
+export type AppOptions = {
+  services: Services;
+  pages: { build: () => Promise<ServerBuild>; mode: "production" | "development"; clientDir?: string };
+  /** In development Vite serves modules and assets through this hook. */
+  devMiddleware?: (app: FastifyInstance) => Promise<void>;
+};
+
+export async function buildApp({ services, pages, devMiddleware }: AppOptions): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    logger: loggerOptions(config.LOG_LEVEL),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+
+  await app.register(cookie);
+  await app.register(securityHeadersPlugin, { dev: pages.mode === "development" });
+  if (devMiddleware) await devMiddleware(app);
+  if (pages.clientDir && fs.existsSync(pages.clientDir)) {
+    await app.register(fastifyStatic, {
+      root: pages.clientDir,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+      },
+    });
+  }
+  await app.register(requestContextPlugin, { services });
+
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+
+  // The JSON API: its own scope, with form bodies accepted for the pages' plain forms.
+  await app.register(async (api) => {
+    api.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+    await api.register(csrfGuardPlugin, { services });
+    await api.register(accountRoutes, { services });
+    await api.register(schoolRoutes, { services });
+    api.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError("not_found")));
+  });
+
+  await app.register(pagesPlugin, { services, build: pages.build, mode: pages.mode });
+  return app;
+}

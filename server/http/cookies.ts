@@ -1,0 +1,30 @@
+// Cookie names and attributes in one place. Behind HTTPS the cookies are Secure and carry the __Host- prefix.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Config } from "#platform/config.ts";
+
+export function isSecureRequest(request: FastifyRequest, config: Config): boolean {
+  if (config.COOKIE_SECURE === "always") return true;
+  if (config.COOKIE_SECURE === "never") return false;
+  return request.protocol === "https";
+}
+
+export function cookieNames(secure: boolean) {
+  const prefix = secure ? "__Host-" : "";
+  return { session: `${prefix}studium_session`, csrf: `${prefix}studium_csrf` };
+}
+
+// Written on the raw response: page replies bypass Fastify's send (and so @fastify/cookie's onSend hook).
+export function setCookie(reply: FastifyReply, name: string, value: string, options: { secure: boolean; maxAgeSeconds?: number }) {
+  const serialized = reply.server.serializeCookie(name, value, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secure,
+    maxAge: options.maxAgeSeconds,
+  });
+  reply.raw.appendHeader("set-cookie", serialized);
+}
+
+export function clearCookie(reply: FastifyReply, name: string, secure: boolean) {
+  setCookie(reply, name, "", { secure, maxAgeSeconds: 0 });
+}

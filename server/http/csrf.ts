@@ -1,0 +1,21 @@
+// CSRF tokens are derived, not stored: HMAC(secret, binding), where the binding is the session id for a
+// logged-in visitor and a random anonymous cookie otherwise. Logging in changes the binding, so a token
+// from before the login (or from another session) no longer matches: that answers 419.
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+export function csrfTokenFor(secret: Buffer, binding: string): string {
+  return createHmac("sha256", secret).update(`csrf|${binding}`).digest("base64url");
+}
+
+export function csrfBinding(sessionId: string | undefined, anonymousId: string | undefined): string | undefined {
+  if (sessionId) return `s:${sessionId}`;
+  if (anonymousId) return `a:${anonymousId}`;
+  return undefined;
+}
+
+export function csrfTokenMatches(secret: Buffer, binding: string | undefined, token: unknown): boolean {
+  if (!binding || typeof token !== "string" || token.length === 0) return false;
+  const expected = Buffer.from(csrfTokenFor(secret, binding));
+  const actual = Buffer.from(token);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}

@@ -1,0 +1,50 @@
+// One endpoint serves two callers: the JSON call of the spec's contract (X-Requested-With, JSON body) and
+// the page's plain HTML form (before the page's script runs, or without it). The JSON caller gets JSON;
+// the form gets a 303 to where it should go next, or back to the form with the error key in the query.
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { isAppError } from "#core/errors.ts";
+import { sendError } from "./errors.ts";
+
+export function wantsJson(request: FastifyRequest): boolean {
+  const type = String(request.headers["content-type"] ?? "");
+  return !type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data");
+}
+
+/** Only same-site paths: an open redirect would turn the login form into a phishing tool. */
+export function safeNext(value: unknown, fallback = "/"): string {
+  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")
+    ? value
+    : fallback;
+}
+
+export function refererPath(request: FastifyRequest, fallback: string): string {
+  try {
+    const url = new URL(String(request.headers.referer ?? ""));
+    if (url.host === request.host) return url.pathname;
+  } catch {
+    // no referer
+  }
+  return fallback;
+}
+
+export async function handle(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: () => Promise<{ json: unknown; redirect: string }>,
+  formPage: string,
+) {
+  try {
+    const { json, redirect } = await work();
+    if (wantsJson(request)) return reply.send(json);
+    return reply.redirect(redirect, 303);
+  } catch (error) {
+    if (wantsJson(request) || !isAppError(error)) return sendError(request, reply, error);
+    const firstField = error.fields ? Object.values(error.fields)[0]?.[0] : undefined;
+    const key = firstField?.key ?? error.messageKey;
+    const back = new URL(refererPath(request, formPage), "http://x");
+    back.searchParams.set("error", key);
+    const next = (request.body as Record<string, unknown> | undefined)?.next;
+    if (typeof next === "string") back.searchParams.set("next", safeNext(next));
+    return reply.redirect(back.pathname + back.search, 303);
+  }
+}

@@ -1,0 +1,24 @@
+// What the server hands to React Router loaders: the request's school, user and tokens, and the services.
+// This module stays outside the page bundle (see vite.config.ts), so the server and the pages share the key.
+import { createContext } from "react-router";
+import type { User, School } from "#platform/db/schema.ts";
+import type { Lang } from "#platform/i18n/index.ts";
+import type { Services } from "./services.ts";
+
+export type RequestContext = {
+  school: School | null;
+  lang: Lang;
+  user: User | null;
+  sessionId: string | undefined;
+  /** the request carried a session cookie that is no longer valid */
+  sessionExpired: boolean;
+  csrfToken: string;
+  nonce: string;
+  ip: string;
+  userAgent: string;
+  baseUrl: string;
+};
+
+export type PageContext = { request: RequestContext; services: Services };
+
+export const pageContext = createContext<PageContext>();

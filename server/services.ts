@@ -1,0 +1,42 @@
+// The composition root: every dependency is built here once, at start-up, and passed down.
+import type { AccountServices } from "#core/accounts/account-services.ts";
+import { createLoginThrottle } from "#core/accounts/login-throttle.ts";
+import type { Config } from "#platform/config.ts";
+import { type DbHandle, openDatabase } from "#platform/db/connection.ts";
+import { migrateToLatest } from "#platform/db/migrate.ts";
+import { createLimiter } from "#platform/rate-limit.ts";
+import { loadSecret } from "#platform/security/secret.ts";
+
+export type Services = {
+  config: Config;
+  handle: DbHandle;
+  db: DbHandle["db"];
+  secret: Buffer;
+  accounts: AccountServices;
+  close(): Promise<void>;
+};
+
+export async function createServices(config: Config): Promise<Services> {
+  const handle = openDatabase(config.database);
+  await migrateToLatest(handle);
+  const throttle = createLoginThrottle({
+    perAccountAndIp: await createLimiter(handle, {
+      keyPrefix: "login",
+      points: config.LOGIN_ATTEMPTS_PER_MINUTE,
+      duration: 60,
+    }),
+    perIp: await createLimiter(handle, {
+      keyPrefix: "login_ip",
+      points: config.LOGIN_ATTEMPTS_PER_IP_PER_HOUR,
+      duration: 3600,
+    }),
+  });
+  return {
+    config,
+    handle,
+    db: handle.db,
+    secret: loadSecret({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }),
+    accounts: { db: handle.db, throttle, sessionDays: config.SESSION_DAYS },
+    close: () => handle.close(),
+  };
+}

@@ -1,0 +1,7 @@
+import { ensureBuild } from "#server/build.ts";
+import { prepareTemplate } from "./test-database.ts";
+
+export default async function setup() {
+  ensureBuild();
+  await prepareTemplate();
+}

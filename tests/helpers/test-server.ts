@@ -1,0 +1,106 @@
+// Starts the real server (node server/main.ts) on a random port against a fresh database, as a child
+// process, and speaks HTTP to it like a browser does. One per test file.
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { type DbHandle, openDatabase } from "#platform/db/connection.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type LogLine = { level: number; msg?: string; [key: string]: unknown };
+
+export type TestServer = {
+  url: string;
+  port: number;
+  database: TestDatabase;
+  /** A direct connection to the server's database, for arranging and asserting. */
+  handle: DbHandle;
+  logs: LogLine[];
+  /** Everything the process printed (stdout and stderr), for secret-leak checks. */
+  output(): string;
+  stop(): Promise<void>;
+};
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, "server/main.ts")], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "test",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATA_DIR: database.dataDir,
+      DATABASE_URL: database.url,
+      LOG_LEVEL: "info",
+      SECRET_KEY: "test-secret-test-secret-test-secret-0123456789",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: LogLine[] = [];
+  let output = "";
+  const address = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    let buffer = "";
+    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      buffer += chunk.toString();
+      let newline: number;
+      while ((newline = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        try {
+          const entry = JSON.parse(line) as LogLine;
+          logs.push(entry);
+          if (entry.msg === "Studium is listening") {
+            clearTimeout(timer);
+            resolve(String(entry.address));
+          }
+        } catch {
+          // not a log line
+        }
+      }
+    });
+  });
+  const url = address.replace("0.0.0.0", "127.0.0.1");
+  const handle = openDatabase(
+    database.url.startsWith("postgres") ? { kind: "postgres", url: database.url } : { kind: "sqlite", file: database.url },
+    { poolSize: 2 },
+  );
+  return {
+    url,
+    port: Number(new URL(url).port),
+    database,
+    handle,
+    logs,
+    output: () => output,
+    async stop() {
+      await handle.close();
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        await exited;
+      }
+      await database.drop();
+    },
+  };
+}
+
+/** Polls until the check returns a truthy value (tests wait for conditions, never sleep). */
+export async function waitFor<T>(check: () => Promise<T> | T, { timeoutMs = 10_000, intervalMs = 25 } = {}): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value as NonNullable<T>;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ""}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
