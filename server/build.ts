@@ -27,8 +27,38 @@ export function buildIsCurrent(): boolean {
   return inputs.every((input) => newestMtime(path.join(root, input)) <= stamp.mtimeMs);
 }
 
+const lockDir = path.join(root, ".build-lock");
+
+/** Several processes (test runs, starts) may want a build at once: one builds, the others wait for it. */
+function withBuildLock(work: () => void): void {
+  const deadline = Date.now() + 5 * 60_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      break;
+    } catch {
+      const stat = fs.statSync(lockDir, { throwIfNoEntry: false });
+      // A lock older than five minutes was left by a process that died.
+      if (stat && Date.now() - stat.mtimeMs > 5 * 60_000) fs.rmSync(lockDir, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for another build (${lockDir}).`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    work();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
 export function ensureBuild(log: (message: string) => void = console.log): void {
   if (buildIsCurrent()) return;
+  withBuildLock(() => {
+    if (!buildIsCurrent()) runBuild(log);
+  });
+}
+
+function runBuild(log: (message: string) => void): void {
   log("Building the pages (first start or changed sources)...");
   const bin = path.join(root, "node_modules", ".bin", "react-router");
   if (!fs.existsSync(bin)) {

@@ -1,7 +1,8 @@
 import { ensureBuild } from "#server/build.ts";
-import { prepareTemplate } from "./test-database.ts";
+import { dropTemplate, prepareTemplate } from "./test-database.ts";
 
 export default async function setup() {
   ensureBuild();
   await prepareTemplate();
+  return () => dropTemplate();
 }

@@ -9,8 +9,13 @@ import { openDatabase } from "#platform/db/connection.ts";
 import { migrateToLatest } from "#platform/db/migrate.ts";
 
 export const testRoot = path.join(os.tmpdir(), "studium-tests");
-const sqliteTemplate = path.join(testRoot, "template.db");
-const pgTemplateName = "studium_test_template";
+// Each test run has its own template, so that runs side by side do not disturb each other.
+function runId(): string {
+  process.env.STUDIUM_TEST_RUN ??= randomBytes(4).toString("hex");
+  return process.env.STUDIUM_TEST_RUN;
+}
+const sqliteTemplate = () => path.join(testRoot, `template-${runId()}.db`);
+const pgTemplateName = () => `studium_tpl_${runId()}`;
 
 export function postgresBaseUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
@@ -37,21 +42,27 @@ export async function prepareTemplate(): Promise<void> {
   fs.mkdirSync(testRoot, { recursive: true });
   const base = postgresBaseUrl();
   if (base) {
-    await adminQuery(`DROP DATABASE IF EXISTS ${pgTemplateName} WITH (FORCE)`);
-    await adminQuery(`CREATE DATABASE ${pgTemplateName}`);
-    const handle = openDatabase({ kind: "postgres", url: withDatabase(base, pgTemplateName) });
+    await adminQuery(`DROP DATABASE IF EXISTS ${pgTemplateName()} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${pgTemplateName()}`);
+    const handle = openDatabase({ kind: "postgres", url: withDatabase(base, pgTemplateName()) });
     await migrateToLatest(handle);
     await handle.close();
     return;
   }
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(sqliteTemplate + suffix, { force: true });
-  const handle = openDatabase({ kind: "sqlite", file: sqliteTemplate });
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(sqliteTemplate() + suffix, { force: true });
+  const handle = openDatabase({ kind: "sqlite", file: sqliteTemplate() });
   await migrateToLatest(handle);
   handle.driver.kind === "sqlite" && handle.driver.client.pragma("wal_checkpoint(TRUNCATE)");
   await handle.close();
 }
 
 export type TestDatabase = { url: string; dataDir: string; drop(): Promise<void> };
+
+/** Called once after the suite. */
+export async function dropTemplate(): Promise<void> {
+  if (postgresBaseUrl()) await adminQuery(`DROP DATABASE IF EXISTS ${pgTemplateName()} WITH (FORCE)`);
+  else for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(sqliteTemplate() + suffix, { force: true });
+}
 
 /** A fresh, migrated database and data folder for one test file. */
 export async function createTestDatabase(): Promise<TestDatabase> {
@@ -61,7 +72,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const base = postgresBaseUrl();
   if (base) {
     const name = `studium_test_${id}`;
-    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${pgTemplateName}`);
+    await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${pgTemplateName()}`);
     return {
       url: withDatabase(base, name),
       dataDir,
@@ -72,6 +83,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const file = path.join(dataDir, "studium.db");
-  fs.copyFileSync(sqliteTemplate, file);
+  fs.copyFileSync(sqliteTemplate(), file);
   return { url: file, dataDir, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
