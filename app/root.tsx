@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRes
 import { publicUser } from "#core/accounts/public-user.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
-import type { Route } from "./+types/root";
+import type { Route } from "./+types/root.ts";
 import "./app.css";
 import { setApiTexts } from "./lib/api.ts";
 import { I18nProvider, useT } from "./lib/i18n.tsx";

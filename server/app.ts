@@ -41,9 +41,10 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
       prefix: "/",
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      // Hashed asset names never change content: cache them for a year.
+      setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600");
       },
     });
   }

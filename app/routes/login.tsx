@@ -9,7 +9,7 @@ import { errorKeyFromQuery } from "#app/features/accounts/form-error-from-query.
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
-import type { Route } from "./+types/login";
+import type { Route } from "./+types/login.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${matches[0]?.loaderData?.school?.name ?? "Studium"}` }];
