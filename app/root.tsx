@@ -67,5 +67,9 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} />;
+  return (
+    <main id="main">
+      <ErrorPage status={status} />
+    </main>
+  );
 }

@@ -5,8 +5,9 @@ import { AppError, type FieldErrors } from "./errors.ts";
 
 type Issue = z.core.$ZodIssue;
 
+// Whitespace only counts as empty: trimmed fields ("   " as a name) are missing, not too short.
 function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === "";
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
 /** The translation key and values for one Zod issue. Custom refinements carry their key as the message. */

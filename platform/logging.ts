@@ -1,5 +1,8 @@
-// Structured JSON logs (pino, through Fastify). Secrets never reach them: request headers that carry
-// credentials and any body field that may hold one are redacted by path.
+// Structured JSON logs (pino, through Fastify). Secrets never reach them, in two layers:
+// 1. known places are redacted by path (credential headers, body fields that may hold one);
+// 2. every finished line is scrubbed before it is written: any "password"/"token"/"cardNumber"/... key at any
+//    depth, token-like query parameters in any URL, and anything shaped like a card number (13-19 digits
+//    passing the Luhn check) are replaced. Layer 2 catches what a future log call passes in by mistake.
 import type { FastifyServerOptions } from "fastify";
 
 export const redactedPaths = [
@@ -18,11 +21,81 @@ export const redactedPaths = [
   "*.api_key",
 ];
 
+const CENSOR = "[redacted]";
+
+// JSON keys whose value is a secret wherever they appear (case-insensitive).
+const SECRET_KEYS = [
+  "password",
+  "current_password",
+  "new_password",
+  "password_confirmation",
+  "passwd",
+  "token",
+  "access_token",
+  "refresh_token",
+  "reset_token",
+  "csrf_token",
+  "_csrf",
+  "x-csrf-token",
+  "session",
+  "cookie",
+  "set-cookie",
+  "authorization",
+  "secret",
+  "secret_key",
+  "api_key",
+  "apikey",
+  "signature",
+  "cardnumber",
+  "card_number",
+  "number_card",
+  "pan",
+  "cvv",
+  "cvc",
+  "cvv2",
+  "cypher",
+  "card_expiry",
+];
+const keyPattern = SECRET_KEYS.map((k) => k.replace(/[-_]/g, "[-_]?")).join("|");
+// "key": "string value" | number | true/false/null. Objects and arrays under such a key keep their shape
+// (their own secret keys are scrubbed one by one).
+const SECRET_VALUE = new RegExp(
+  `("(?:${keyPattern})"\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|-?\\d[\\d.eE+-]*|true|false)`,
+  "gi",
+);
+// ?token=...&password=... in any URL inside a message.
+const SECRET_QUERY = new RegExp(`([?&](?:${keyPattern})=)[^&\\s"#]+`, "gi");
+// 13-19 digits, optionally grouped by single spaces or dashes, not part of a longer number or a JSON
+// number value (timestamps such as "time":1732184400000 stay).
+const CARD_LIKE = /(?<![\d:.])\d(?:[ -]?\d){12,18}(?![\d])/g;
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Removes secrets from one serialized log line (see the header). Cheap: a few regular expressions. */
+export function scrubSecrets(line: string): string {
+  return line
+    .replace(SECRET_VALUE, (_m, key: string) => `${key}"${CENSOR}"`)
+    .replace(SECRET_QUERY, (_m, prefix: string) => `${prefix}${CENSOR}`)
+    .replace(CARD_LIKE, (match) => (luhn(match.replace(/[ -]/g, "")) ? CENSOR : match));
+}
+
 export function loggerOptions(level: string): FastifyServerOptions["logger"] {
   if (level === "silent") return false;
   return {
     level,
-    redact: { paths: redactedPaths, censor: "[redacted]" },
+    redact: { paths: redactedPaths, censor: CENSOR },
+    hooks: { streamWrite: scrubSecrets },
     serializers: {
       // The URL may carry a reset token in its query: log the path only.
       req(request) {

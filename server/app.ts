@@ -10,6 +10,7 @@ import { AppError } from "#core/errors.ts";
 import { loggerOptions } from "#platform/logging.ts";
 import { accountRoutes } from "./api/accounts.ts";
 import { schoolRoutes } from "./api/school.ts";
+import { jobRoutes } from "./api/jobs.ts";
 import { sendError } from "./http/errors.ts";
 import { csrfGuardPlugin } from "./plugins/csrf-guard.ts";
 import { pagesPlugin } from "./plugins/pages.ts";
@@ -33,7 +34,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
   });
 
   await app.register(cookie);
-  await app.register(securityHeadersPlugin, { dev: pages.mode === "development" });
+  await app.register(securityHeadersPlugin);
   if (devMiddleware) await devMiddleware(app);
   if (pages.clientDir && fs.existsSync(pages.clientDir)) {
     await app.register(fastifyStatic, {
@@ -60,6 +61,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(csrfGuardPlugin, { services });
     await api.register(accountRoutes, { services });
     await api.register(schoolRoutes, { services });
+    await api.register(jobRoutes, { services });
     api.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError("not_found")));
   });
 

@@ -26,7 +26,10 @@ async function main() {
   if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
     for (let i = 0; i < config.WEB_CONCURRENCY; i++) cluster.fork();
     cluster.on("exit", (worker, code) => {
-      if (code !== 0) console.error(`worker ${worker.process.pid} exited with ${code}; starting another`), cluster.fork();
+      if (code !== 0) {
+        console.error(`worker ${worker.process.pid} exited with ${code}; starting another`);
+        cluster.fork();
+      }
     });
     return;
   }

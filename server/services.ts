@@ -1,9 +1,13 @@
 // The composition root: every dependency is built here once, at start-up, and passed down.
+import path from "node:path";
 import type { AccountServices } from "#core/accounts/account-services.ts";
 import { createLoginThrottle } from "#core/accounts/login-throttle.ts";
 import type { Config } from "#platform/config.ts";
 import { type DbHandle, openDatabase } from "#platform/db/connection.ts";
 import { migrateToLatest } from "#platform/db/migrate.ts";
+import { createMailer, type Mailer } from "#platform/mail/mailer.ts";
+import { createDiskStorage } from "#platform/storage/disk.ts";
+import type { Storage } from "#platform/storage/storage.ts";
 import { createLimiter } from "#platform/rate-limit.ts";
 import { loadSecret } from "#platform/security/secret.ts";
 
@@ -13,6 +17,8 @@ export type Services = {
   db: DbHandle["db"];
   secret: Buffer;
   accounts: AccountServices;
+  mailer: Mailer;
+  storage: Storage;
   close(): Promise<void>;
 };
 
@@ -31,12 +37,19 @@ export async function createServices(config: Config): Promise<Services> {
       duration: 3600,
     }),
   });
+  const secret = loadSecret({ secretKey: config.SECRET_KEY, dataDir: config.dataDir });
+  const mailer = createMailer(handle.db, config);
   return {
     config,
     handle,
     db: handle.db,
-    secret: loadSecret({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }),
+    secret,
     accounts: { db: handle.db, throttle, sessionDays: config.SESSION_DAYS },
-    close: () => handle.close(),
+    mailer,
+    storage: createDiskStorage({ root: path.join(config.dataDir, "files"), secret }),
+    close: async () => {
+      mailer.close();
+      await handle.close();
+    },
   };
 }

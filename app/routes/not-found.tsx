@@ -1,4 +1,7 @@
+// Any address no other route claims: HTTP 404 with the localized page, in the public look.
 import { data } from "react-router";
+import { PublicShell } from "#app/features/layout/public-shell.tsx";
+import { ErrorPage } from "#app/ui/error-page.tsx";
 
 export function loader() {
   throw data(null, { status: 404 });
@@ -6,4 +9,12 @@ export function loader() {
 
 export default function NotFound() {
   return null;
+}
+
+export function ErrorBoundary() {
+  return (
+    <PublicShell>
+      <ErrorPage status={404} />
+    </PublicShell>
+  );
 }

@@ -1,44 +1,22 @@
-// The public layout: school name, and either log in / register or the avatar menu.
-import { Link, Outlet } from "react-router";
-import { useRootData } from "#app/lib/root-data.ts";
-import { useT } from "#app/lib/i18n.tsx";
-import { UserMenu } from "#app/features/accounts/user-menu.tsx";
+// The public layout: school name, and either log in / register or the avatar menu (app/features/layout).
+// An error in a public page (a 404 of an unknown address, a failed loader) keeps that look.
+import { isRouteErrorResponse, Outlet } from "react-router";
+import { PublicShell } from "#app/features/layout/public-shell.tsx";
+import { ErrorPage } from "#app/ui/error-page.tsx";
+import type { Route } from "./+types/public-layout.ts";
 
 export default function PublicLayout() {
-  const t = useT();
-  const data = useRootData();
   return (
-    <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        {t("skip_to_content")}
-      </a>
-      <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-          <Link to="/" className="truncate text-lg font-bold text-ink">
-            {data?.school?.name ?? "Studium"}
-          </Link>
-          <nav aria-label={t("main_navigation")} className="flex items-center gap-2">
-            {data?.user ? (
-              <UserMenu user={data.user} />
-            ) : (
-              <>
-                <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-ink hover:bg-gray-100">
-                  {t("accounts:login_link")}
-                </Link>
-                <Link to="/register" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-                  {t("accounts:register_link")}
-                </Link>
-              </>
-            )}
-          </nav>
-        </div>
-      </header>
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <footer className="border-t border-gray-200 bg-white py-6 text-center text-xs text-muted">
-        {t("footer", { school: data?.school?.name ?? "Studium" })}
-      </footer>
-    </div>
+    <PublicShell>
+      <Outlet />
+    </PublicShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <PublicShell>
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+    </PublicShell>
   );
 }

@@ -1,14 +1,14 @@
 // Toasts: short messages in a polite live region, gone after a few seconds. Any code may call toast.*.
-import { useEffect, useState } from "react";
+import { useSyncExternalStore } from "react";
 import { CheckCircle2, X, XCircle } from "lucide-react";
 
 type Toast = { id: number; kind: "error" | "success" | "info"; text: string };
 let nextId = 1;
 let items: Toast[] = [];
-const listeners = new Set<(list: Toast[]) => void>();
+const listeners = new Set<() => void>();
 
 function emit() {
-  for (const listener of listeners) listener(items);
+  for (const listener of listeners) listener();
 }
 
 function push(kind: Toast["kind"], text: string, ms = 5000) {
@@ -23,6 +23,14 @@ function dismiss(id: number) {
   emit();
 }
 
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+const currentToasts = () => items;
+const none: Toast[] = [];
+const noToasts = () => none;
+
 export const toast = {
   error: (text: string) => push("error", text),
   success: (text: string) => push("success", text),
@@ -30,11 +38,8 @@ export const toast = {
 };
 
 export function Toaster({ closeLabel }: { closeLabel: string }) {
-  const [list, setList] = useState<Toast[]>([]);
-  useEffect(() => {
-    listeners.add(setList);
-    return () => void listeners.delete(setList);
-  }, []);
+  // A store outside React: toasts raised before this mounted (a page's effects run before the root's) show too.
+  const list = useSyncExternalStore(subscribe, currentToasts, noToasts);
   return (
     <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4">
       {list.map((t) => (

@@ -1,5 +1,6 @@
 // Server-side sessions: the cookie holds a random token, the table holds its hash. A session is rotated at
 // login (a new token every time) and destroyed server-side at logout.
+import type { CompiledQuery, InferResult } from "kysely";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { User } from "#platform/db/schema.ts";
@@ -8,6 +9,29 @@ import { hashToken, newToken } from "./tokens.ts";
 const DAY = 24 * 60 * 60 * 1000;
 // Writing last_seen_at on every request would turn each read into a write; once an hour is enough.
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
+
+// The session lookup runs on every request: build and compile it once per database, then only bind the id.
+const compiledLookup = new WeakMap<Db, CompiledQuery<SessionRow>>();
+
+function lookupQuery(db: Db) {
+  return db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .select(["sessions.id as session_id", "sessions.expires_at", "sessions.last_seen_at"])
+    .where("sessions.id", "=", "");
+}
+type SessionRow = InferResult<ReturnType<typeof lookupQuery>>[number];
+
+async function lookUpSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  let compiled = compiledLookup.get(db);
+  if (!compiled) {
+    compiled = lookupQuery(db).compile();
+    compiledLookup.set(db, compiled);
+  }
+  const result = await db.executeQuery<SessionRow>({ ...compiled, parameters: [id] });
+  return result.rows[0];
+}
 
 export type SessionInfo = { id: string; userId: number; expiresAt: string };
 
@@ -41,13 +65,7 @@ export async function findSession(
   options: { days: number },
 ): Promise<{ session: SessionInfo; user: User } | null> {
   const id = hashToken(token);
-  const row = await db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .selectAll("users")
-    .select(["sessions.id as session_id", "sessions.expires_at", "sessions.last_seen_at"])
-    .where("sessions.id", "=", id)
-    .executeTakeFirst();
+  const row = await lookUpSession(db, id);
   if (!row) return null;
   const now = Date.now();
   if (Date.parse(row.expires_at) <= now) {

@@ -7,12 +7,12 @@ import { createUser } from "../accounts/create-user.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { forgetSchool } from "./get-school.ts";
-import { addSampleContent } from "./sample-content.ts";
+import { addSampleContent, type SampleContent } from "./sample-content.ts";
 import { setupSchema } from "./schemas.ts";
 
-export async function setupSchool(db: Db, input: unknown): Promise<{ owner: User }> {
+export async function setupSchool(db: Db, input: unknown): Promise<{ owner: User; sample: SampleContent | null }> {
   const data = parseInput(setupSchema, input);
-  const owner = await db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("school").select("id").executeTakeFirst();
     if (existing) throw new AppError("conflict", { messageKey: "setup:already_done" });
     const now = nowIso();
@@ -28,10 +28,10 @@ export async function setupSchool(db: Db, input: unknown): Promise<{ owner: User
         updated_at: now,
       })
       .execute();
-    const user = await createUser(trx, { name: data.name, email: data.email, password: data.password, role: "admin" });
-    if (data.sample) await addSampleContent(trx, { language: data.language, currency: data.currency });
-    return user;
+    const owner = await createUser(trx, { name: data.name, email: data.email, password: data.password, role: "admin" });
+    const sample = data.sample ? await addSampleContent(trx, { language: data.language, currency: data.currency }) : null;
+    return { owner, sample };
   });
   forgetSchool(db);
-  return { owner };
+  return result;
 }

@@ -15,6 +15,6 @@ export function references(table: string, onDelete: "cascade" | "set null" | "re
 }
 
 export type MigrationModule = {
-  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
-  down?(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+  down?(db: Kysely<any>, dialect: Dialect): Promise<void>;
 };

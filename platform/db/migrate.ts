@@ -2,10 +2,13 @@
 // source and from any bundle. Applied at start-up and by `npm run studium -- migrate`.
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import type { DbHandle } from "./connection.ts";
+import type { MigrationModule } from "./ddl.ts";
 import * as m0001 from "./migrations/0001-foundation.ts";
+import * as m0002 from "./migrations/0002-catalog.ts";
 
-const migrations: Record<string, { up: Function; down?: Function }> = {
+const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
+  "0002-catalog": m0002,
 };
 
 class ListedMigrations implements MigrationProvider {

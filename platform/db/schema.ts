@@ -80,6 +80,41 @@ export type MailTable = {
   sent_at: string | null;
 };
 
+export type CourseStatus = "draft" | "published" | "unpublished";
+export type LectureAccess = "free" | "paid" | "login";
+export type LectureStatus = "draft" | "published";
+
+export type CourseTable = {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: string;
+  status: CourseStatus;
+  price_cents: number;
+  currency: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type CourseSectionTable = {
+  id: Generated<number>;
+  course_id: number;
+  title: string;
+  position: number;
+};
+
+export type LectureTable = {
+  id: Generated<number>;
+  section_id: number;
+  title: string;
+  duration_minutes: number;
+  access: LectureAccess;
+  status: LectureStatus;
+  position: number;
+  /** markdown */
+  body: string;
+};
+
 export type Database = {
   school: SchoolTable;
   users: UserTable;
@@ -87,6 +122,9 @@ export type Database = {
   password_resets: PasswordResetTable;
   jobs: JobTable;
   mails: MailTable;
+  courses: CourseTable;
+  course_sections: CourseSectionTable;
+  lectures: LectureTable;
 };
 
 export type School = Selectable<SchoolTable>;

@@ -2,15 +2,19 @@
 // (Vite) load the same files. A new namespace is one JSON file per language plus one line in each list.
 import enAccounts from "../../locales/en/accounts.json" with { type: "json" };
 import enAdmin from "../../locales/en/admin.json" with { type: "json" };
+import enCatalog from "../../locales/en/catalog.json" with { type: "json" };
 import enCommon from "../../locales/en/common.json" with { type: "json" };
 import enErrors from "../../locales/en/errors.json" with { type: "json" };
+import enJobs from "../../locales/en/jobs.json" with { type: "json" };
 import enMail from "../../locales/en/mail.json" with { type: "json" };
 import enSetup from "../../locales/en/setup.json" with { type: "json" };
 import enValidation from "../../locales/en/validation.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
+import plCatalog from "../../locales/pl/catalog.json" with { type: "json" };
 import plCommon from "../../locales/pl/common.json" with { type: "json" };
 import plErrors from "../../locales/pl/errors.json" with { type: "json" };
+import plJobs from "../../locales/pl/jobs.json" with { type: "json" };
 import plMail from "../../locales/pl/mail.json" with { type: "json" };
 import plSetup from "../../locales/pl/setup.json" with { type: "json" };
 import plValidation from "../../locales/pl/validation.json" with { type: "json" };
@@ -27,6 +31,8 @@ export const catalogs = {
     setup: enSetup,
     admin: enAdmin,
     mail: enMail,
+    jobs: enJobs,
+    catalog: enCatalog,
   },
   pl: {
     common: plCommon,
@@ -36,6 +42,8 @@ export const catalogs = {
     setup: plSetup,
     admin: plAdmin,
     mail: plMail,
+    jobs: plJobs,
+    catalog: plCatalog,
   },
 } as const;
 

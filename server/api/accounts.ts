@@ -17,6 +17,7 @@ import { translator } from "#platform/i18n/index.ts";
 import type { Services } from "../services.ts";
 import { clearCookie, cookieNames, isSecureRequest, setCookie } from "../http/cookies.ts";
 import { csrfBinding, csrfTokenFor } from "../http/csrf.ts";
+import { jsonCallsOnly } from "../http/negotiation.ts";
 import { handle, safeNext } from "../http/respond.ts";
 
 function client(request: FastifyRequest) {
@@ -96,7 +97,8 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     }, "/reset-password"),
   );
 
-  app.get("/my/account", async (request) => ({ user: publicUser(requireUser(request).user) }));
+  // The same address is the account settings page (app/routes/my/account.tsx) for a browser's navigation.
+  app.get("/my/account", jsonCallsOnly(app), async (request) => ({ user: publicUser(requireUser(request).user) }));
 
   app.put("/my/account", async (request) => {
     const { user } = requireUser(request);

@@ -7,6 +7,7 @@ import { updateSchoolSettings } from "#core/school/update-settings.ts";
 import type { Services } from "../services.ts";
 import { cookieNames, isSecureRequest, setCookie } from "../http/cookies.ts";
 import { csrfBinding, csrfTokenFor } from "../http/csrf.ts";
+import { handle, wantsJson } from "../http/respond.ts";
 
 export function requireAdmin(request: FastifyRequest) {
   const user = request.ctx.user;
@@ -16,20 +17,48 @@ export function requireAdmin(request: FastifyRequest) {
 }
 
 export async function schoolRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.post("/setup", async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    await setupSchool(services.db, body);
-    // The owner is logged in straight away.
-    const client = { ip: request.ip, userAgent: String(request.headers["user-agent"] ?? "") };
-    const { token, session } = await logIn(services.accounts, { email: body.email, password: body.password }, client);
-    const secure = isSecureRequest(request, services.config);
-    setCookie(reply, cookieNames(secure).session, token, { secure, maxAgeSeconds: services.config.SESSION_DAYS * 86400 });
-    return { redirect: "/", csrf_token: csrfTokenFor(services.secret, csrfBinding(session.id, undefined)!) };
-  });
+  app.post("/setup", (request, reply) =>
+    handle(request, reply, async () => {
+      const body = { ...((request.body ?? {}) as Record<string, unknown>) };
+      // A plain form post sends the checkbox as "on" (or not at all); the JSON call sends a boolean.
+      if (!wantsJson(request)) body.sample = body.sample === "on" || body.sample === "1" || body.sample === "true";
+      const { sample } = await setupSchool(services.db, body);
+      // The owner is logged in straight away.
+      const client = { ip: request.ip, userAgent: String(request.headers["user-agent"] ?? "") };
+      const { token, session } = await logIn(services.accounts, { email: body.email, password: body.password }, client);
+      const secure = isSecureRequest(request, services.config);
+      setCookie(reply, cookieNames(secure).session, token, { secure, maxAgeSeconds: services.config.SESSION_DAYS * 86400 });
+      const json = {
+        redirect: "/",
+        csrf_token: csrfTokenFor(services.secret, csrfBinding(session.id, undefined)!),
+        // Shown once to the owner, so they can look at the school as a student.
+        sample_student: sample ? sample.student : null,
+      };
+      return { json, redirect: "/" };
+    }, "/setup"),
+  );
 
   app.put("/home/settings", async (request) => {
     requireAdmin(request);
     await updateSchoolSettings(services.db, request.body);
     return { ok: true };
   });
+
+  // The settings page's plain form (before hydration): switches arrive as "on" or not at all.
+  app.post("/home/settings", (request, reply) =>
+    handle(
+      request,
+      reply,
+      async () => {
+        requireAdmin(request);
+        const body = { ...((request.body ?? {}) as Record<string, unknown>) };
+        if (!wantsJson(request)) {
+          for (const name of ["login_enabled", "registration_enabled"]) body[name] = body[name] === "on";
+        }
+        await updateSchoolSettings(services.db, body);
+        return { json: { ok: true }, redirect: "/home/settings?saved=1" };
+      },
+      "/home/settings",
+    ),
+  );
 }

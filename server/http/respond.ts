@@ -18,9 +18,14 @@ export function safeNext(value: unknown, fallback = "/"): string {
 }
 
 export function refererPath(request: FastifyRequest, fallback: string): string {
+  return new URL(refererTarget(request, fallback), "http://x").pathname;
+}
+
+/** The same-site page the form was posted from, with its query (a reset link's token must survive an error). */
+export function refererTarget(request: FastifyRequest, fallback: string): string {
   try {
     const url = new URL(String(request.headers.referer ?? ""));
-    if (url.host === request.host) return url.pathname;
+    if (url.host === request.host) return url.pathname + url.search;
   } catch {
     // no referer
   }
@@ -41,7 +46,8 @@ export async function handle(
     if (wantsJson(request) || !isAppError(error)) return sendError(request, reply, error);
     const firstField = error.fields ? Object.values(error.fields)[0]?.[0] : undefined;
     const key = firstField?.key ?? error.messageKey;
-    const back = new URL(refererPath(request, formPage), "http://x");
+    const back = new URL(refererTarget(request, formPage), "http://x");
+    back.searchParams.delete("sent");
     back.searchParams.set("error", key);
     const next = (request.body as Record<string, unknown> | undefined)?.next;
     if (typeof next === "string") back.searchParams.set("next", safeNext(next));

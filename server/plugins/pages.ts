@@ -7,6 +7,7 @@ import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { pageContext } from "../page-context.ts";
 import type { Services } from "../services.ts";
+import { applyPagePolicy } from "./security-headers.ts";
 
 export type PagesOptions = {
   services: Services;
@@ -23,6 +24,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     method: ["GET", "HEAD"],
     url: "/*",
     handler: async (request, reply) => {
+      applyPagePolicy(reply, { dev: options.mode === "development" });
       const context = new RouterContextProvider();
       context.set(pageContext, { request: request.ctx, services: options.services });
       const fetchRequest = createRequest(request.raw, reply.raw);

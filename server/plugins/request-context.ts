@@ -60,14 +60,21 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
     }
     const binding = csrfBinding(sessionId, anonymousId);
     request.csrfBindingValue = binding;
+    let csrfToken: string | undefined;
     request.ctx = {
       school,
       lang: school ? (school.language as Lang) : browserLanguage(request),
       user,
       sessionId,
       sessionExpired,
-      csrfToken: binding ? csrfTokenFor(services.secret, binding) : "",
-      nonce: reply.cspNonce ?? "",
+      // Computed on first use: pages need it, most JSON calls do not.
+      get csrfToken() {
+        csrfToken ??= binding ? csrfTokenFor(services.secret, binding) : "";
+        return csrfToken;
+      },
+      get nonce() {
+        return reply.cspNonce;
+      },
       ip: request.ip,
       userAgent: String(request.headers["user-agent"] ?? ""),
       baseUrl: baseUrlOf(request, services),

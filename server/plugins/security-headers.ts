@@ -1,11 +1,14 @@
-// Security headers on every answer, including pages rendered by React Router (which bypass Fastify's
-// reply pipeline, so the headers are set on the raw response). Scripts run only with this request's nonce.
+// Security headers on every answer. HTML pages get a Content-Security-Policy whose scripts need this
+// response's nonce; JSON and files get a policy that allows nothing (they are never rendered as pages).
+// Pages are rendered by React Router, which bypasses Fastify's reply pipeline, so headers are set on the raw
+// response.
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
 
 declare module "fastify" {
   interface FastifyReply {
+    /** The CSP nonce of an HTML page, made on first use (see pagePolicy). */
     cspNonce: string;
   }
 }
@@ -32,13 +35,21 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean }):
   ].join("; ");
 }
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, { dev }: { dev: boolean }) => {
+const nonPagePolicy = "default-src 'none'; frame-ancestors 'none'";
+
+/** Gives an HTML page its nonce and the policy that names it. Called by the pages plugin. */
+export function applyPagePolicy(reply: FastifyReply, options: { dev: boolean }): string {
+  const nonce = randomBytes(16).toString("base64");
+  reply.cspNonce = nonce;
+  reply.raw.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
+  return nonce;
+}
+
+export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   app.decorateReply("cspNonce", "");
   app.addHook("onRequest", async (request, reply) => {
-    const nonce = randomBytes(16).toString("base64");
-    reply.cspNonce = nonce;
     const raw = reply.raw;
-    raw.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, { dev }));
+    raw.setHeader("Content-Security-Policy", nonPagePolicy);
     raw.setHeader("X-Content-Type-Options", "nosniff");
     raw.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     raw.setHeader("X-Frame-Options", "DENY");

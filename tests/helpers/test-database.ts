@@ -52,7 +52,8 @@ export async function prepareTemplate(): Promise<void> {
   for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(sqliteTemplate() + suffix, { force: true });
   const handle = openDatabase({ kind: "sqlite", file: sqliteTemplate() });
   await migrateToLatest(handle);
-  handle.driver.kind === "sqlite" && handle.driver.client.pragma("wal_checkpoint(TRUNCATE)");
+  // Fold the WAL into the file, so that copying the one file copies the whole template.
+  if (handle.driver.kind === "sqlite") handle.driver.client.pragma("wal_checkpoint(TRUNCATE)");
   await handle.close();
 }
 

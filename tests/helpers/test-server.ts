@@ -21,8 +21,12 @@ export type TestServer = {
   stop(): Promise<void>;
 };
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
+/** options.database: run on a database the test prepared (e.g. with the CLI); the server drops it on stop. */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { database?: TestDatabase } = {},
+): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase());
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "server/main.ts")], {
     cwd: root,
     env: {

@@ -1,0 +1,52 @@
+// The public look: school name, log in / register or the avatar menu, and the footer. Used by the public
+// layout route and by error pages (404, 500), so a visitor who hits a wrong address still sees the school.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { useRootData } from "#app/lib/root-data.ts";
+import { useT } from "#app/lib/i18n.tsx";
+import { UserMenu } from "#app/features/accounts/user-menu.tsx";
+
+export function PublicShell({ children }: { children: ReactNode }) {
+  const t = useT();
+  const data = useRootData();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {t("skip_to_content")}
+      </a>
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+          <Link to="/" className="truncate text-lg font-bold text-ink">
+            {data?.school?.name ?? "Studium"}
+          </Link>
+          <nav aria-label={t("main_navigation")} className="flex items-center gap-2">
+            {data?.user ? (
+              <UserMenu user={data.user} />
+            ) : (
+              <>
+                <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-ink hover:bg-gray-100">
+                  {t("accounts:login_link")}
+                </Link>
+                <Link
+                  to="/register"
+                  className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                >
+                  {t("accounts:register_link")}
+                </Link>
+              </>
+            )}
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <footer className="border-t border-gray-200 bg-white py-6 text-center text-xs text-muted">
+        {t("footer", { school: data?.school?.name ?? "Studium" })}
+      </footer>
+    </div>
+  );
+}

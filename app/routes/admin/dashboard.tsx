@@ -1,0 +1,117 @@
+// /home: the admin's overview, counted from the database (core/admin/get-dashboard.ts).
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { BookOpen, ListChecks, Mail, ShieldCheck, TriangleAlert, Users, type LucideIcon } from "lucide-react";
+import { clsx } from "clsx";
+import { getDashboard } from "#core/admin/get-dashboard.ts";
+import { requireAdmin } from "#app/lib/require-user.ts";
+import { useRootData } from "#app/lib/root-data.ts";
+import { useT } from "#app/lib/i18n.tsx";
+import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import { pageContext } from "#server/page-context.ts";
+import type { Route } from "./+types/dashboard.ts";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches[0]?.loaderData, "admin:dashboard_title");
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { services } = context.get(pageContext);
+  return getDashboard(services.db);
+}
+
+function Stat({
+  name,
+  icon: Icon,
+  label,
+  value,
+  link,
+  warn,
+}: {
+  name: string;
+  icon: LucideIcon;
+  label: string;
+  value: string;
+  link?: ReactNode;
+  warn?: boolean;
+}) {
+  return (
+    <div
+      className={clsx(
+        "flex flex-col gap-2 rounded-xl bg-white p-4 shadow-sm ring-1 sm:p-5",
+        warn ? "ring-red-300" : "ring-gray-200",
+      )}
+    >
+      <dt className="flex items-start gap-2 text-sm font-medium text-muted">
+        <Icon aria-hidden className={clsx("size-5 shrink-0", warn ? "text-red-700" : "text-brand-600")} />
+        {label}
+      </dt>
+      <dd data-stat={name} className={clsx("text-3xl font-bold tabular-nums", warn ? "text-red-700" : "text-ink")}>
+        {value}
+      </dd>
+      {link && <dd className="mt-auto text-sm">{link}</dd>}
+    </div>
+  );
+}
+
+const linkClass = "font-semibold text-brand-700 underline underline-offset-4";
+
+export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
+  const t = useT();
+  const root = useRootData();
+  const number = new Intl.NumberFormat(root?.lang === "pl" ? "pl-PL" : "en-GB");
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("admin:dashboard_title")}</h1>
+        <p className="mt-1 text-muted">{t("admin:welcome", { school: root?.school?.name ?? "Studium" })}</p>
+      </div>
+      {d.failedJobs > 0 && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+        >
+          <TriangleAlert aria-hidden className="size-5 shrink-0" />
+          <span>{t("admin:failed_jobs_alert", { count: d.failedJobs })}</span>
+          <Link to="/home/jobs" className="font-semibold underline underline-offset-4">
+            {t("admin:view_jobs")}
+          </Link>
+        </div>
+      )}
+      <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+        <Stat name="students" icon={Users} label={t("admin:stat_students")} value={number.format(d.students)} />
+        <Stat name="admins" icon={ShieldCheck} label={t("admin:stat_admins")} value={number.format(d.admins)} />
+        <Stat
+          name="published_courses"
+          icon={BookOpen}
+          label={t("admin:stat_published_courses")}
+          value={number.format(d.publishedCourses)}
+        />
+        <Stat
+          name="mails_week"
+          icon={Mail}
+          label={t("admin:stat_mails_week")}
+          value={number.format(d.mailsLastWeek)}
+          link={
+            <Link to="/home/mail" className={linkClass}>
+              {t("admin:view_mail")}
+            </Link>
+          }
+        />
+        <Stat
+          name="failed_jobs"
+          icon={ListChecks}
+          label={t("admin:stat_failed_jobs")}
+          value={number.format(d.failedJobs)}
+          warn={d.failedJobs > 0}
+          link={
+            <Link to="/home/jobs" className={linkClass}>
+              {t("admin:view_jobs")}
+            </Link>
+          }
+        />
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+// The admin area's frame (/home/*): a left navigation on wide screens, a menu button that opens it as a
+// drawer on narrow ones, the school name, a link back to the public site and the avatar menu.
+// Only admins get in: a visitor is sent to log in, a student gets the 404 page (the area's existence is
+// not advertised). Every admin page's loader checks again: loaders of nested routes run in parallel.
+import { useState, type ReactNode } from "react";
+import { Dialog } from "radix-ui";
+import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { ExternalLink, LayoutDashboard, ListChecks, Mail, Menu, Settings, X, type LucideIcon } from "lucide-react";
+import { clsx } from "clsx";
+import { requireAdmin } from "#app/lib/require-user.ts";
+import { useRootData } from "#app/lib/root-data.ts";
+import { useT } from "#app/lib/i18n.tsx";
+import { UserMenu } from "#app/features/accounts/user-menu.tsx";
+import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import { PublicShell } from "#app/features/layout/public-shell.tsx";
+import { ErrorPage } from "#app/ui/error-page.tsx";
+import type { Route } from "./+types/layout.ts";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches[0]?.loaderData, "admin:area");
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  return { admin: true };
+}
+
+// Sections appear here as they are built (courses, students, sales...).
+const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
+  { to: "/home", key: "admin:nav_dashboard", icon: LayoutDashboard, end: true },
+  { to: "/home/settings", key: "admin:nav_settings", icon: Settings },
+  { to: "/home/mail", key: "admin:nav_mail", icon: Mail },
+  { to: "/home/jobs", key: "admin:nav_jobs", icon: ListChecks },
+];
+
+function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useT();
+  return (
+    <nav aria-label={t("admin:navigation")} className="flex flex-col gap-1 p-3">
+      {items.map(({ to, key, icon: Icon, end }) => (
+        <NavLink
+          key={to}
+          to={to}
+          end={end}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            clsx(
+              "flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
+              isActive ? "bg-brand-50 text-brand-700" : "text-ink hover:bg-gray-100",
+            )
+          }
+        >
+          <Icon aria-hidden className="size-5 shrink-0" />
+          {t(key)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+function AdminShell({ children }: { children: ReactNode }) {
+  const t = useT();
+  const data = useRootData();
+  const [open, setOpen] = useState(false);
+  const school = data?.school?.name ?? "Studium";
+  return (
+    <div className="min-h-screen">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {t("skip_to_content")}
+      </a>
+      <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-gray-200 bg-white lg:flex">
+        <div className="flex h-16 flex-col justify-center border-b border-gray-200 px-6">
+          <Link to="/home" title={school} className="line-clamp-2 text-base leading-tight font-bold text-ink">
+            {school}
+          </Link>
+          <span className="text-xs text-muted">{t("admin:area")}</span>
+        </div>
+        <AdminNav />
+      </aside>
+
+      <div className="flex min-h-screen flex-col lg:pl-64">
+        <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
+          <div className="flex h-16 items-center gap-2 px-4 sm:px-6 lg:px-8">
+            <Dialog.Root open={open} onOpenChange={setOpen}>
+              <Dialog.Trigger
+                aria-label={t("admin:open_menu")}
+                className="-ml-2 inline-flex size-10 items-center justify-center rounded-md text-ink hover:bg-gray-100 lg:hidden"
+              >
+                <Menu aria-hidden className="size-6" />
+              </Dialog.Trigger>
+              <Dialog.Portal>
+                <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/40 lg:hidden" />
+                <Dialog.Content
+                  aria-describedby={undefined}
+                  className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none lg:hidden"
+                >
+                  <div className="flex h-16 items-center justify-between gap-2 border-b border-gray-200 pl-6 pr-2">
+                    <Dialog.Title className="truncate text-lg font-bold text-ink">{school}</Dialog.Title>
+                    <Dialog.Close
+                      aria-label={t("close")}
+                      className="inline-flex size-10 items-center justify-center rounded-md hover:bg-gray-100"
+                    >
+                      <X aria-hidden className="size-5" />
+                    </Dialog.Close>
+                  </div>
+                  <AdminNav onNavigate={() => setOpen(false)} />
+                  <Link
+                    to="/"
+                    onClick={() => setOpen(false)}
+                    className="mx-3 mt-auto mb-4 flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-gray-100"
+                  >
+                    <ExternalLink aria-hidden className="size-5 shrink-0" />
+                    {t("admin:view_site")}
+                  </Link>
+                </Dialog.Content>
+              </Dialog.Portal>
+            </Dialog.Root>
+            <Link to="/home" className="min-w-0 truncate text-base font-bold text-ink lg:hidden">
+              {school}
+            </Link>
+            <div className="ml-auto flex items-center gap-2">
+              <Link
+                to="/"
+                className="hidden items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-ink hover:bg-gray-100 sm:inline-flex"
+              >
+                <ExternalLink aria-hidden className="size-4" />
+                {t("admin:view_site")}
+              </Link>
+              {data?.user && <UserMenu user={data.user} />}
+            </div>
+          </div>
+        </header>
+        <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export default function AdminLayout() {
+  return (
+    <AdminShell>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // The layout's loader passed (an admin): the error came from a page inside, keep the admin frame.
+  // Otherwise (a student's 404) show the public look: the admin area's frame is not for them.
+  const admin = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  if (!admin) {
+    return (
+      <PublicShell>
+        <ErrorPage status={status} />
+      </PublicShell>
+    );
+  }
+  return (
+    <AdminShell>
+      <ErrorPage status={status} />
+    </AdminShell>
+  );
+}

@@ -1,0 +1,196 @@
+// /home/mail: the school's e-mail, newest first, 50 to a page. Without SMTP this is the outbox: mail is kept
+// here instead of being sent, and the owner reads it (and follows its links) here. ?id= opens one message.
+import { Link } from "react-router";
+import { clsx } from "clsx";
+import { findMail, listMails } from "#platform/mail/outbox.ts";
+import { formatDateTime } from "#platform/i18n/format.ts";
+import { requireAdmin } from "#app/lib/require-user.ts";
+import { useT } from "#app/lib/i18n.tsx";
+import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import { LinkifiedText } from "#app/features/mail/linkified-text.tsx";
+import { pageContext } from "#server/page-context.ts";
+import type { Route } from "./+types/mail.ts";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches[0]?.loaderData, "jobs:mail_title");
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { services, request: ctx } = context.get(pageContext);
+  const url = new URL(request.url);
+  const list = await listMails(services.db, Number(url.searchParams.get("page") ?? "1"));
+  const idParam = url.searchParams.get("id");
+  const selected = idParam ? await findMail(services.db, Number(idParam)) : undefined;
+  const date = (value: string) => formatDateTime(value, ctx.lang);
+  return {
+    transport: services.mailer.transport,
+    page: list.page,
+    pages: list.pages,
+    mails: list.mails.map((m) => ({
+      id: m.id,
+      to: m.to_address,
+      subject: m.subject,
+      transport: m.transport,
+      date: date(m.sent_at ?? m.created_at),
+    })),
+    // undefined: nothing asked for; null: asked for one that is not there.
+    selected: selected
+      ? {
+          id: selected.id,
+          to: selected.to_address,
+          subject: selected.subject,
+          transport: selected.transport,
+          date: date(selected.sent_at ?? selected.created_at),
+          text: selected.text_body,
+        }
+      : idParam
+        ? null
+        : undefined,
+  };
+}
+
+function pageHref(page: number, id?: number) {
+  const query = new URLSearchParams();
+  if (page > 1) query.set("page", String(page));
+  if (id) query.set("id", String(id));
+  const search = query.toString();
+  return search ? `/home/mail?${search}` : "/home/mail";
+}
+
+function TransportBadge({ transport }: { transport: "outbox" | "smtp" }) {
+  const t = useT();
+  return (
+    <span
+      className={clsx(
+        "inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap",
+        transport === "smtp" ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-900",
+      )}
+    >
+      {t(transport === "smtp" ? "jobs:transport_smtp" : "jobs:transport_outbox")}
+    </span>
+  );
+}
+
+export default function MailPage({ loaderData: d }: Route.ComponentProps) {
+  const t = useT();
+  const back = pageHref(d.page);
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-bold sm:text-3xl">{t("jobs:mail_title")}</h1>
+        <p className="mt-1 text-muted">
+          {t(d.transport === "smtp" ? "jobs:mail_intro_smtp" : "jobs:mail_intro_outbox")}
+        </p>
+      </div>
+
+      {d.selected === null && (
+        <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t("jobs:mail_not_found")}
+        </div>
+      )}
+
+      {d.selected && (
+        <article aria-labelledby="mail-subject" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+          <Link to={back} className="text-sm font-semibold text-brand-700 underline underline-offset-4">
+            {t("jobs:mail_back")}
+          </Link>
+          <h2 id="mail-subject" className="mt-3 text-xl font-bold break-words">
+            {d.selected.subject}
+          </h2>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+            <span className="break-all">{t("jobs:mail_from_to", { to: d.selected.to })}</span>
+            <span>{d.selected.date}</span>
+            <TransportBadge transport={d.selected.transport} />
+          </p>
+          <LinkifiedText
+            text={d.selected.text}
+            className="mt-4 border-t border-gray-200 pt-4 font-mono text-sm whitespace-pre-wrap break-words"
+          />
+        </article>
+      )}
+
+      <section aria-labelledby="mail-list" className="rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+        <h2 id="mail-list" className="sr-only">
+          {t("jobs:mail_list")}
+        </h2>
+        {d.mails.length === 0 ? (
+          <p className="p-5 text-muted">{t("jobs:mail_empty")}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-muted">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t("jobs:col_to")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t("jobs:col_subject")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t("jobs:col_date")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t("jobs:col_transport")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100">
+                {d.mails.map((mail) => (
+                  <tr
+                    key={mail.id}
+                    className={clsx(d.selected?.id === mail.id && "bg-brand-50")}
+                    data-mail-id={mail.id}
+                  >
+                    <td className="max-w-56 truncate px-4 py-3">{mail.to}</td>
+                    <td className="px-4 py-3">
+                      <Link
+                        to={pageHref(d.page, mail.id)}
+                        aria-current={d.selected?.id === mail.id ? "true" : undefined}
+                        className="font-medium text-brand-700 underline underline-offset-4"
+                      >
+                        {mail.subject}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap text-muted">{mail.date}</td>
+                    <td className="px-4 py-3">
+                      <TransportBadge transport={mail.transport} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {d.pages > 1 && (
+        <nav aria-label={t("jobs:pagination")} className="flex items-center justify-between gap-4 text-sm">
+          {d.page > 1 ? (
+            <Link
+              to={pageHref(d.page - 1)}
+              rel="prev"
+              className="rounded-md px-3 py-2 font-semibold text-brand-700 ring-1 ring-gray-300 hover:bg-gray-50"
+            >
+              {t("jobs:newer")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-muted">{t("jobs:page_of", { page: d.page, pages: d.pages })}</span>
+          {d.page < d.pages ? (
+            <Link
+              to={pageHref(d.page + 1)}
+              rel="next"
+              className="rounded-md px-3 py-2 font-semibold text-brand-700 ring-1 ring-gray-300 hover:bg-gray-50"
+            >
+              {t("jobs:older")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+// /home/settings: the school's name, language, currency and the login / registration switches, saved
+// with PUT /home/settings. A language change reloads the page, so that everything shows in the new language.
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { currencies, schoolSettingsSchema } from "#core/school/schemas.ts";
+import { requireAdmin } from "#app/lib/require-user.ts";
+import { useT } from "#app/lib/i18n.tsx";
+import { useApiForm } from "#app/lib/use-api-form.ts";
+import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
+import { errorKeyFromQuery } from "#app/features/accounts/form-error-from-query.ts";
+import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import { Button } from "#app/ui/button.tsx";
+import { Field, FormAlert } from "#app/ui/field.tsx";
+import { SelectField } from "#app/ui/select-field.tsx";
+import { SwitchField } from "#app/ui/switch-field.tsx";
+import { toast } from "#app/ui/toast.tsx";
+import { pageContext } from "#server/page-context.ts";
+import type { Route } from "./+types/settings.ts";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches[0]?.loaderData, "admin:settings_title");
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const school = context.get(pageContext).request.school!;
+  return {
+    name: school.name,
+    language: school.language,
+    currency: school.currency,
+    login_enabled: Boolean(school.login_enabled),
+    registration_enabled: Boolean(school.registration_enabled),
+  };
+}
+
+// Each language is named in its own language: that is how people look for theirs.
+const languageNames = { en: "English", pl: "Polski" } as const;
+// A language change reloads the page; the 'Saved' toast is shown after the reload, in the new language.
+const SAVED_FLAG = "studium:settings-saved";
+
+/** Switches arrive as booleans, the rest as text (the shared schema checks both here and on the server). */
+function settingsBody(form: FormData) {
+  return {
+    name: String(form.get("name") ?? ""),
+    language: String(form.get("language") ?? ""),
+    currency: String(form.get("currency") ?? ""),
+    login_enabled: form.get("login_enabled") === "on",
+    registration_enabled: form.get("registration_enabled") === "on",
+  };
+}
+
+export default function Settings({ loaderData: school }: Route.ComponentProps) {
+  const t = useT();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [language, setLanguage] = useState<string>(school.language);
+
+  const form = useApiForm({
+    url: "/home/settings",
+    method: "PUT",
+    schema: schoolSettingsSchema,
+    toBody: settingsBody,
+    onSuccess: () => {
+      if (language !== school.language) {
+        sessionStorage.setItem(SAVED_FLAG, "1");
+        window.location.reload();
+        return;
+      }
+      toast.success(t("saved"));
+      void revalidator.revalidate();
+    },
+  });
+
+  // After a reload (language change) or a plain form post (?saved=1), say 'Saved' once.
+  const params = new URLSearchParams(location.search);
+  const savedByForm = params.has("saved");
+  useEffect(() => {
+    if (sessionStorage.getItem(SAVED_FLAG) || savedByForm) {
+      sessionStorage.removeItem(SAVED_FLAG);
+      toast.success(t("saved"));
+      if (savedByForm) void navigate(location.pathname, { replace: true });
+    }
+  }, [savedByForm, t, navigate, location.pathname]);
+
+  const queryError = errorKeyFromQuery(location.search);
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("admin:settings_title")}</h1>
+      <form
+        method="post"
+        action="/home/settings"
+        onSubmit={form.onSubmit}
+        noValidate
+        className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200"
+      >
+        <CsrfField />
+        {(form.message || queryError) && (
+          <div className="px-5 pt-5 sm:px-8 sm:pt-8">
+            <FormAlert message={form.message ?? (queryError ? t(queryError) : undefined)} />
+          </div>
+        )}
+        <Section title={t("admin:settings_school")}>
+          <Field
+            label={t("admin:school_name")}
+            name="name"
+            defaultValue={school.name}
+            required
+            maxLength={120}
+            autoComplete="organization"
+            errors={form.errors.name}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label={t("admin:language")}
+              name="language"
+              value={language}
+              onChange={(e) => setLanguage(e.target.value)}
+              hint={t("admin:language_hint")}
+              errors={form.errors.language}
+              options={(Object.keys(languageNames) as (keyof typeof languageNames)[]).map((value) => ({
+                value,
+                label: languageNames[value],
+              }))}
+            />
+            <SelectField
+              label={t("admin:currency")}
+              name="currency"
+              defaultValue={school.currency}
+              errors={form.errors.currency}
+              options={currencies.map((value) => ({ value, label: t(`setup:currency_${value}`) }))}
+            />
+          </div>
+        </Section>
+        <Section title={t("admin:settings_access")}>
+          <SwitchField
+            label={t("admin:login_enabled")}
+            name="login_enabled"
+            defaultChecked={school.login_enabled}
+            hint={t("admin:login_enabled_hint", { message: t("accounts:login_disabled") })}
+          />
+          <SwitchField
+            label={t("admin:registration_enabled")}
+            name="registration_enabled"
+            defaultChecked={school.registration_enabled}
+            hint={t("admin:registration_enabled_hint", { message: t("accounts:registration_disabled") })}
+          />
+        </Section>
+        <div className="border-t border-gray-200 bg-gray-50 px-5 py-4 sm:px-8">
+          <Button type="submit" disabled={form.pending} className="w-full sm:w-auto">
+            {t("save")}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className="flex flex-col gap-5 border-t border-gray-200 px-5 py-6 first-of-type:border-t-0 sm:px-8"
+    >
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}

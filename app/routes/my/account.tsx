@@ -1,0 +1,245 @@
+// Account settings: profile, e-mail (re-authenticated), password (re-authenticated, may sign out the other
+// devices) and e-mail notification preferences. Each section is its own form and says 'Saved' on success.
+import { type ReactNode, useRef } from "react";
+import { useRevalidator } from "react-router";
+import { publicUser } from "#core/accounts/public-user.ts";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  notificationsSchema,
+  PASSWORD_MIN,
+  updateProfileSchema,
+} from "#core/accounts/schemas.ts";
+import { useT } from "#app/lib/i18n.tsx";
+import { requireUser } from "#app/lib/require-user.ts";
+import { useApiForm } from "#app/lib/use-api-form.ts";
+import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
+import { Button } from "#app/ui/button.tsx";
+import { Checkbox, Field, FormAlert } from "#app/ui/field.tsx";
+import { toast } from "#app/ui/toast.tsx";
+import type { Route } from "./+types/account.ts";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: `${matches[0]?.loaderData?.school?.name ?? "Studium"}` }];
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return { user: publicUser(requireUser(context, request)) };
+}
+
+function Section({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-6">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {intro && <p className="mt-1 text-sm text-muted">{intro}</p>}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+const formClass = "flex max-w-md flex-col gap-4";
+
+function useSaved() {
+  const t = useT();
+  const revalidator = useRevalidator();
+  return () => {
+    toast.success(t("saved"));
+    // The header shows the name and e-mail from the root loader.
+    void revalidator.revalidate();
+  };
+}
+
+function ProfileForm({ name }: { name: string }) {
+  const t = useT();
+  const saved = useSaved();
+  const form = useApiForm({ url: "/my/account", method: "PUT", schema: updateProfileSchema, onSuccess: saved });
+  return (
+    <form method="post" action="/my/account" onSubmit={form.onSubmit} noValidate className={formClass}>
+      <CsrfField />
+      <FormAlert message={form.message} />
+      <Field
+        label={t("accounts:name")}
+        name="name"
+        autoComplete="name"
+        required
+        defaultValue={name}
+        errors={form.errors.name}
+      />
+      <div>
+        <Button type="submit" disabled={form.pending}>
+          {t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function EmailForm({ email }: { email: string }) {
+  const t = useT();
+  const saved = useSaved();
+  const ref = useRef<HTMLFormElement>(null);
+  const form = useApiForm({
+    url: "/my/account/email",
+    schema: changeEmailSchema,
+    onSuccess: () => {
+      saved();
+      const password = ref.current?.elements.namedItem("current_password");
+      if (password instanceof HTMLInputElement) password.value = "";
+    },
+  });
+  return (
+    <form ref={ref} method="post" action="/my/account/email" onSubmit={form.onSubmit} noValidate className={formClass}>
+      <CsrfField />
+      <FormAlert message={form.message} />
+      <Field
+        label={t("accounts:email")}
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={email}
+        errors={form.errors.email}
+      />
+      <Field
+        label={t("accounts:current_password")}
+        name="current_password"
+        type="password"
+        autoComplete="current-password"
+        required
+        errors={form.errors.current_password}
+      />
+      <div>
+        <Button type="submit" disabled={form.pending}>
+          {t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const t = useT();
+  const ref = useRef<HTMLFormElement>(null);
+  const form = useApiForm({
+    url: "/my/account/password",
+    schema: changePasswordSchema,
+    toBody: (data) => ({
+      current_password: String(data.get("current_password") ?? ""),
+      password: String(data.get("password") ?? ""),
+      password_confirmation: String(data.get("password_confirmation") ?? ""),
+      sign_out_others: data.has("sign_out_others"),
+    }),
+    onSuccess: () => {
+      toast.success(t("saved"));
+      ref.current?.reset();
+    },
+  });
+  return (
+    <form
+      ref={ref}
+      method="post"
+      action="/my/account/password"
+      onSubmit={form.onSubmit}
+      noValidate
+      className={formClass}
+    >
+      <CsrfField />
+      <FormAlert message={form.message} />
+      <Field
+        label={t("accounts:current_password")}
+        name="current_password"
+        type="password"
+        autoComplete="current-password"
+        required
+        errors={form.errors.current_password}
+      />
+      <Field
+        label={t("accounts:new_password")}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        hint={t("accounts:password_hint", { min: PASSWORD_MIN })}
+        errors={form.errors.password}
+      />
+      <Field
+        label={t("accounts:new_password_confirmation")}
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        required
+        errors={form.errors.password_confirmation}
+      />
+      <Checkbox label={t("accounts:sign_out_others")} name="sign_out_others" defaultChecked />
+      <div>
+        <Button type="submit" disabled={form.pending}>
+          {t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function NotificationsForm({ preferences }: { preferences: { product_updates: boolean; community_replies: boolean } }) {
+  const t = useT();
+  const saved = useSaved();
+  const form = useApiForm({
+    url: "/my/account/notifications",
+    schema: notificationsSchema,
+    toBody: (data) => ({
+      product_updates: data.has("product_updates"),
+      community_replies: data.has("community_replies"),
+    }),
+    onSuccess: saved,
+  });
+  return (
+    <form method="post" action="/my/account/notifications" onSubmit={form.onSubmit} noValidate className={formClass}>
+      <CsrfField />
+      <FormAlert message={form.message} />
+      <fieldset className="flex flex-col gap-3">
+        <legend className="sr-only">{t("accounts:notifications_title")}</legend>
+        <Checkbox
+          label={t("accounts:notify_product_updates")}
+          name="product_updates"
+          defaultChecked={preferences.product_updates}
+        />
+        <Checkbox
+          label={t("accounts:notify_community_replies")}
+          name="community_replies"
+          defaultChecked={preferences.community_replies}
+        />
+      </fieldset>
+      <div>
+        <Button type="submit" disabled={form.pending}>
+          {t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export default function AccountSettings({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const { user } = loaderData;
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">{t("accounts:account_settings")}</h1>
+      <Section id="profile" title={t("accounts:profile_title")}>
+        <ProfileForm name={user.name} />
+      </Section>
+      <Section id="email" title={t("accounts:email_title")} intro={t("accounts:email_intro")}>
+        {/* A new address after saving re-mounts the form, so the field shows it. */}
+        <EmailForm key={user.email} email={user.email} />
+      </Section>
+      <Section id="password" title={t("accounts:password_title")} intro={t("accounts:password_intro")}>
+        <PasswordForm />
+      </Section>
+      <Section id="notifications" title={t("accounts:notifications_title")} intro={t("accounts:notifications_intro")}>
+        <NotificationsForm preferences={user.email_notification} />
+      </Section>
+    </div>
+  );
+}

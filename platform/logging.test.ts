@@ -1,0 +1,55 @@
+// The logger configuration the server uses (through Fastify): secrets are removed wherever they appear.
+import { Writable } from "node:stream";
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { loggerOptions, scrubSecrets } from "./logging.ts";
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  const options = loggerOptions("info");
+  if (!options || typeof options !== "object") throw new Error("expected logger options");
+  const app = Fastify({ logger: { ...options, stream } });
+  return { log: app.log, output: () => lines.join("") };
+}
+
+const card = "4111111111111111";
+const secrets = ["hunter2-password", "reset-token-abc", "csrf-xyz", "sess-cookie-value", card, "737"];
+
+describe("logs", () => {
+  it("never contain passwords, tokens or card data, at any depth", () => {
+    const { log, output } = capture();
+    log.info({ password: "hunter2-password", token: "reset-token-abc" }, "top level");
+    log.info({ body: { password: "hunter2-password", cardNumber: card, cvv: "737" } }, "one level down");
+    log.info({ ctx: { body: { user: { password: "hunter2-password", reset_token: "reset-token-abc" } } } }, "deep");
+    log.info({ headers: { cookie: "studium_session=sess-cookie-value", "x-csrf-token": "csrf-xyz" } }, "headers");
+    log.info({ card_number: Number(card), CVV: 737 }, "numbers");
+    log.warn({ url: "/reset-password?token=reset-token-abc&next=/my" }, "a url");
+    log.error(new Error(`declined card ${card} and 4111 1111 1111 1111`));
+    log.info(`free text with /reset-password?password=hunter2-password`);
+    const text = output();
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    expect(text).not.toContain("4111 1111 1111 1111");
+    // The lines stay valid JSON, with the censored values and everything else kept.
+    const entries = text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(entries).toHaveLength(8);
+    expect(entries[2].ctx.body.user).toEqual({ password: "[redacted]", reset_token: "[redacted]" });
+    expect(entries[5].url).toBe("/reset-password?token=[redacted]&next=/my");
+    expect(typeof entries[0].time).toBe("number");
+  });
+
+  it("keeps ordinary numbers, ids and timestamps", () => {
+    const line = JSON.stringify({ time: 1732184400000, job: 1234567890123, msg: "order 42 took 1234 ms", tokens: 5 });
+    expect(scrubSecrets(line)).toBe(line);
+    // 13+ digits that fail the Luhn check are not card numbers.
+    expect(scrubSecrets('"msg":"id 4111111111111112"')).toBe('"msg":"id 4111111111111112"');
+  });
+});
