@@ -1,5 +1,5 @@
 // First run: the owner creates the school and their own admin account. It happens once: a second call
-// finds the school row and answers 409.
+// finds the school row and answers 409; a second call racing the first hits the unique singleton column.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { User } from "#platform/db/schema.ts";
@@ -12,9 +12,10 @@ import { setupSchema } from "./schemas.ts";
 
 export async function setupSchool(db: Db, input: unknown): Promise<{ owner: User; sample: SampleContent | null }> {
   const data = parseInput(setupSchema, input);
+  const alreadyDone = () => new AppError("conflict", { messageKey: "setup:already_done" });
   const result = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("school").select("id").executeTakeFirst();
-    if (existing) throw new AppError("conflict", { messageKey: "setup:already_done" });
+    if (existing) throw alreadyDone();
     const now = nowIso();
     await trx
       .insertInto("school")
@@ -27,7 +28,10 @@ export async function setupSchool(db: Db, input: unknown): Promise<{ owner: User
         created_at: now,
         updated_at: now,
       })
-      .execute();
+      .execute()
+      .catch((error: unknown) => {
+        throw /unique|duplicate/i.test(String(error)) ? alreadyDone() : error;
+      });
     const owner = await createUser(trx, { name: data.name, email: data.email, password: data.password, role: "admin" });
     const sample = data.sample ? await addSampleContent(trx, { language: data.language, currency: data.currency }) : null;
     return { owner, sample };

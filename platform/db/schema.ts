@@ -15,6 +15,8 @@ export type SchoolTable = {
   currency: string;
   login_enabled: number;
   registration_enabled: number;
+  /** always 1, unique: there is one school (migration 0003) */
+  singleton: Generated<number>;
   created_at: string;
   updated_at: string;
 };

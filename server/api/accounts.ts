@@ -46,6 +46,8 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     handle(request, reply, async () => {
       const body = request.body as Record<string, unknown>;
       const { user, token, session } = await register(services.accounts, body, client(request));
+      // Like a login: a session the browser already had ends here.
+      if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
       const csrf = startSession(request, reply, services, token, session.id);
       const redirect = safeNext(body?.next, "/my");
       return { json: { user: publicUser(user), csrf_token: csrf, redirect }, redirect };

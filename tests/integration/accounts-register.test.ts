@@ -39,6 +39,18 @@ describe("on an English school", () => {
     expect(row.password_hash).not.toContain("secret-1");
   });
 
+  it("ends the session the browser already had when it registers a new account", async () => {
+    const client = await visitor(server, "/register");
+    expect((await client.post("/register", { name: "First", email: "first@example.com", password: "secret-1" })).status).toBe(200);
+    const firstSession = new Map(client.cookies);
+    expect((await client.post("/register", { name: "Second", email: "second@example.com", password: "secret-2" })).status).toBe(200);
+    expect((await whoAmI(client)).body.user.email).toBe("second@example.com");
+
+    const replay = await visitor(server);
+    for (const [name, value] of firstSession) replay.cookies.set(name, value);
+    expect((await whoAmI(replay)).status).toBe(401);
+  });
+
   it("honours a same-site ?next= and ignores an off-site one", async () => {
     const a = await visitor(server, "/register?next=/courses");
     const ok = await a.post("/register", {

@@ -256,3 +256,27 @@ describe("setup with sample content in English, through the plain HTML form", ()
     expect(home.html).not.toContain("Podstawy fotografii cyfrowej");
   });
 });
+
+describe("setups racing each other", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.stop());
+
+  it("lets exactly one of eight simultaneous setups through", async () => {
+    const clients = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const client = new BrowserClient(server.url);
+        await client.page("/setup");
+        return client;
+      }),
+    );
+    const responses = await Promise.all(
+      clients.map((client, i) => client.post("/setup", { ...ownerInput, email: `owner${i}@example.com` })),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    expect(await counts(server)).toMatchObject({ schools: 1, users: 1 });
+  });
+});
