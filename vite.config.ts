@@ -9,6 +9,9 @@ const serverOnly = /^#(core|platform|integrations|server|locales)\//;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  // Icon and primitive libraries are bundled into the server build too, so that only the icons and primitives
+  // we use are loaded (as external packages, all ~1,600 icons and every Radix primitive would sit in memory).
+  ssr: { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
   environments: {
     ssr: { build: { rolldownOptions: { external: (id: string) => serverOnly.test(id) } } },
   },

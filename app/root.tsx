@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration } from "react-router";
 import { publicUser } from "#core/accounts/public-user.ts";
-import type { Lang } from "#platform/i18n/index.ts";
+import { type Lang, translator } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
@@ -24,6 +24,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     school: ctx.school ? { name: ctx.school.name, language: ctx.school.language, currency: ctx.school.currency } : null,
     user: ctx.user ? publicUser(ctx.user) : null,
   };
+}
+
+/** The default title (the school's name); pages set their own, error pages say what went wrong. */
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const school = loaderData?.school?.name ?? "Studium";
+  if (!error) return [{ title: school }];
+  const t = translator(loaderData?.lang ?? "en");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return [{ title: `${status === 404 ? t("errors:not_found") : t("errors:internal")} · ${school}` }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

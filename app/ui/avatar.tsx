@@ -17,14 +17,15 @@ export function initials(name: string): string {
 export function Avatar({ id, name, src, size = 40 }: { id: number; name: string; src?: string | null; size?: number }) {
   const style = { width: size, height: size, fontSize: Math.round(size * 0.4) };
   if (src) return <img src={src} alt={name} style={style} className="rounded-full object-cover" />;
+  // The initials are drawn by CSS (generated content), not as text: inside a labelled button (the user menu)
+  // visible text that is not part of the label would break WCAG 2.5.3 "label in name".
   return (
     <span
       aria-hidden
       data-testid="avatar"
+      data-initials={initials(name)}
       style={{ ...style, backgroundColor: avatarColor(id, name) }}
-      className="inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white"
-    >
-      {initials(name)}
-    </span>
+      className="inline-flex shrink-0 items-center justify-center rounded-full font-semibold text-white before:content-[attr(data-initials)]"
+    />
   );
 }

@@ -9,7 +9,14 @@ import { ensureBuild } from "#server/build.ts";
 export const root = path.resolve(import.meta.dirname, "../..");
 export const resultsDir = path.join(root, "test-results");
 
-export type RunnerResult = { name: string; passed: number; failed: number; skipped: number; exitCode: number; seconds: number };
+export type RunnerResult = {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  exitCode: number;
+  seconds: number;
+};
 
 function bin(name: string): string {
   const file = path.join(root, "node_modules", ".bin", name);
@@ -38,9 +45,15 @@ function readJson(file: string): any {
 }
 
 /** A runner that failed without counting a failed test (a crash, a failed set-up) still counts as one failure. */
-function result(name: string, counts: Omit<RunnerResult, "name" | "exitCode" | "seconds">, exitCode: number, started: number): RunnerResult {
+function result(
+  name: string,
+  counts: Omit<RunnerResult, "name" | "exitCode" | "seconds">,
+  exitCode: number,
+  started: number,
+): RunnerResult {
   const failed = exitCode !== 0 && counts.failed === 0 ? 1 : counts.failed;
-  if (exitCode !== 0 && counts.failed === 0) console.error(`\n${name} exited with ${exitCode} without a failed test: counted as one failure.`);
+  if (exitCode !== 0 && counts.failed === 0)
+    console.error(`\n${name} exited with ${exitCode} without a failed test: counted as one failure.`);
   return { name, ...counts, failed, exitCode, seconds: Math.round((Date.now() - started) / 1000) };
 }
 
@@ -55,10 +68,24 @@ export function build(): RunnerResult {
   const started = Date.now();
   try {
     ensureBuild();
-    return { name: "Build", passed: 0, failed: 0, skipped: 0, exitCode: 0, seconds: Math.round((Date.now() - started) / 1000) };
+    return {
+      name: "Build",
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      exitCode: 0,
+      seconds: Math.round((Date.now() - started) / 1000),
+    };
   } catch (error) {
     console.error(error);
-    return { name: "Build", passed: 0, failed: 1, skipped: 0, exitCode: 1, seconds: Math.round((Date.now() - started) / 1000) };
+    return {
+      name: "Build",
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      exitCode: 1,
+      seconds: Math.round((Date.now() - started) / 1000),
+    };
   }
 }
 
@@ -80,7 +107,8 @@ export async function runVitest(args: string[] = []): Promise<RunnerResult> {
     ? {
         passed: json.numPassedTests ?? 0,
         // A test file that fails to load has no failed test of its own: count it.
-        failed: (json.numFailedTests ?? 0) + Math.max(0, (json.numFailedTestSuites ?? 0) - countFilesWithFailedTests(json)),
+        failed:
+          (json.numFailedTests ?? 0) + Math.max(0, (json.numFailedTestSuites ?? 0) - countFilesWithFailedTests(json)),
         skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0),
       }
     : { passed: 0, failed: 0, skipped: 0 };
@@ -88,7 +116,9 @@ export async function runVitest(args: string[] = []): Promise<RunnerResult> {
 }
 
 function countFilesWithFailedTests(json: any): number {
-  return (json.testResults ?? []).filter((file: any) => (file.assertionResults ?? []).some((t: any) => t.status === "failed")).length;
+  return (json.testResults ?? []).filter((file: any) =>
+    (file.assertionResults ?? []).some((t: any) => t.status === "failed"),
+  ).length;
 }
 
 export async function runPlaywright(args: string[] = []): Promise<RunnerResult> {
@@ -121,7 +151,9 @@ function databaseName(): string {
 export function summarize(results: RunnerResult[]): number {
   header("Summary");
   for (const r of results) {
-    console.log(`${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped  (${r.seconds} s, exit ${r.exitCode})`);
+    console.log(
+      `${r.name.padEnd(11)} ${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped  (${r.seconds} s, exit ${r.exitCode})`,
+    );
   }
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
@@ -129,7 +161,10 @@ export function summarize(results: RunnerResult[]): number {
   const nothingRan = passed + failed === 0;
   if (nothingRan) console.log("No test ran.");
   // For .ci/run, which adds up its SQLite and PostgreSQL runs.
-  fs.writeFileSync(path.join(resultsDir, "summary.json"), JSON.stringify({ passed, failed, skipped, results }, null, 2));
+  fs.writeFileSync(
+    path.join(resultsDir, "summary.json"),
+    JSON.stringify({ passed, failed, skipped, results }, null, 2),
+  );
   console.log("");
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
   return failed > 0 || nothingRan || results.some((r) => r.exitCode !== 0) ? 1 : 0;

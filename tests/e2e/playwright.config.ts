@@ -1,0 +1,43 @@
+// End-to-end tests: the real server (one per spec file, on a fresh database) driven through Debian's
+// Chromium. No browser is ever downloaded: executablePath points at /usr/bin/chromium.
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const resultsDir = path.join(root, "test-results");
+
+export default defineConfig({
+  testDir: "./specs",
+  globalSetup: "./global-setup.ts",
+  // Each worker runs a server process and a browser: two fit the machine's two cores.
+  workers: 2,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  outputDir: path.join(resultsDir, "e2e"),
+  reporter: [
+    ["list"],
+    ["json", { outputFile: process.env.STUDIUM_E2E_JSON || path.join(resultsDir, "e2e-report.json") }],
+  ],
+  use: {
+    viewport: { width: 1280, height: 800 },
+    actionTimeout: 15_000,
+    navigationTimeout: 15_000,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+});
