@@ -96,6 +96,162 @@ export type CourseTable = {
   currency: string;
   created_at: string;
   updated_at: string;
+  // migration 0004
+  /** storage key of the cover image, served under /files/ */
+  cover_image: string | null;
+  /** percent, e.g. 23 */
+  vat_rate: Generated<number>;
+  promo_price_cents: number | null;
+  promo_starts_at: string | null;
+  promo_ends_at: string | null;
+  /** access length in days after purchase; null: no limit (or access_ends_at) */
+  access_days: number | null;
+  access_ends_at: string | null;
+  author_name: Generated<string>;
+  author_bio: Generated<string>;
+  seo_title: Generated<string>;
+  seo_description: Generated<string>;
+  /** lower-case, accent-free title + description for search (core/catalog/search-text.ts) */
+  search_text: Generated<string>;
+  published_at: string | null;
+};
+
+export type CoursePriceChangeTable = {
+  id: Generated<number>;
+  course_id: number;
+  price_cents: number;
+  promo_price_cents: number | null;
+  promo_starts_at: string | null;
+  promo_ends_at: string | null;
+  changed_at: string;
+};
+
+export type ComponentKind = "markdown" | "video" | "embed" | "pdf" | "file" | "quiz";
+
+export type LectureComponentTable = {
+  id: Generated<number>;
+  lecture_id: number;
+  kind: ComponentKind;
+  position: number;
+  /** JSON, shape by kind: core/catalog/component-data.ts */
+  data: string;
+  created_at: string;
+  updated_at: string;
+};
+
+export type CourseAccessSource = "admin" | "purchase" | "sample" | "invitation";
+
+export type CourseAccessTable = {
+  id: Generated<number>;
+  user_id: number;
+  course_id: number;
+  starts_at: string;
+  /** null: no end */
+  ends_at: string | null;
+  source: CourseAccessSource;
+  granted_by: number | null;
+  reason: Generated<string>;
+  revoked_at: string | null;
+  created_at: string;
+};
+
+export type LectureProgressTable = {
+  user_id: number;
+  lecture_id: number;
+  course_id: number;
+  last_viewed_at: string | null;
+  completed_at: string | null;
+  starred: Generated<number>;
+  note: Generated<string>;
+  updated_at: string;
+};
+
+export type CommentableType = "lecture" | "post";
+
+export type CommentTable = {
+  id: Generated<number>;
+  commentable_type: CommentableType;
+  commentable_id: number;
+  user_id: number;
+  body: string;
+  by_admin: Generated<number>;
+  video_id: number | null;
+  up_votes_count: Generated<number>;
+  replies_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ReplyTable = {
+  id: Generated<number>;
+  comment_id: number;
+  user_id: number;
+  body: string;
+  /** storage key of an image an admin attached */
+  image: string | null;
+  by_admin: Generated<number>;
+  up_votes_count: Generated<number>;
+  created_at: string;
+};
+
+export type VotableType = "comment" | "reply" | "post";
+
+export type VoteTable = {
+  id: Generated<number>;
+  votable_type: VotableType;
+  votable_id: number;
+  user_id: number;
+  /** 1 or -1 (a vote of 0 deletes the row) */
+  value: number;
+  created_at: string;
+};
+
+export type ReviewStatus = "pending" | "approved" | "disapproved";
+
+export type ReviewTable = {
+  id: Generated<number>;
+  course_id: number;
+  user_id: number | null;
+  comment_id: number | null;
+  first_name: string;
+  /** 10 recommended, 5 neutral, 0 not recommended (1 when made from a comment) */
+  rating: number;
+  title: Generated<string>;
+  body: Generated<string>;
+  status: Generated<ReviewStatus>;
+  created_at: string;
+};
+
+export type UploadTable = {
+  id: Generated<number>;
+  storage_key: string;
+  /** where the image is used: 'course-cover', 'reply', 'lecture-file', ... */
+  context: string;
+  user_id: number | null;
+  content_type: string;
+  size: number | null;
+  /** 'pending' until the signed PUT arrived and passed the checks */
+  status: Generated<"pending" | "stored">;
+  created_at: string;
+};
+
+export type VideoTable = {
+  id: Generated<number>;
+  provider: "local" | "bunny";
+  storage_key: string | null;
+  external_id: string | null;
+  title: Generated<string>;
+  /** the spec's bunny_status: 3 ready to play; 0, 1, 2 processing; 5 failed */
+  status: Generated<number>;
+  user_id: number | null;
+  lecture_id: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type CacheVersionTable = {
+  name: string;
+  version: Generated<number>;
 };
 
 export type CourseSectionTable = {
@@ -127,6 +283,17 @@ export type Database = {
   courses: CourseTable;
   course_sections: CourseSectionTable;
   lectures: LectureTable;
+  course_price_changes: CoursePriceChangeTable;
+  lecture_components: LectureComponentTable;
+  course_access: CourseAccessTable;
+  lecture_progress: LectureProgressTable;
+  comments: CommentTable;
+  replies: ReplyTable;
+  votes: VoteTable;
+  reviews: ReviewTable;
+  uploads: UploadTable;
+  videos: VideoTable;
+  cache_versions: CacheVersionTable;
 };
 
 export type School = Selectable<SchoolTable>;
