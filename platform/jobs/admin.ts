@@ -3,7 +3,9 @@
 import { nowIso, type Db } from "../db/connection.ts";
 import type { Job, JobStatus } from "../db/schema.ts";
 
-export const jobStatuses: JobStatus[] = ["pending", "running", "done", "failed"];
+import { jobStatuses } from "./statuses.ts";
+
+export { jobStatuses };
 
 export async function countJobsByStatus(db: Db): Promise<Record<JobStatus, number>> {
   const rows = await db

@@ -3,7 +3,8 @@
 import type { ReactNode } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { clsx } from "clsx";
-import { countJobsByStatus, jobStatuses, listJobs } from "#platform/jobs/admin.ts";
+import { countJobsByStatus, listJobs } from "#platform/jobs/admin.ts";
+import { jobStatuses } from "#platform/jobs/statuses.ts";
 import { formatDateTime } from "#platform/i18n/format.ts";
 import { api } from "#app/lib/api.ts";
 import { requireAdmin } from "#app/lib/require-user.ts";
