@@ -6,6 +6,7 @@ export type ErrorCode =
   | "forbidden" // 403
   | "not_found" // 404 (also for another user's object)
   | "conflict" // 409
+  | "too_large" // 413 (an upload over its size cap)
   | "validation" // 422
   | "csrf" // 419
   | "throttled" // 429
@@ -18,6 +19,7 @@ export const statusOf: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
   validation: 422,
   csrf: 419,
   throttled: 429,

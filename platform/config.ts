@@ -33,6 +33,8 @@ export const configSchema = z.object({
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(100),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** memory for the rendered-page cache of anonymous catalog and sales pages (server/plugins/page-cache.ts); 0: off */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
 });
 
 export type Config = z.infer<typeof configSchema> & {

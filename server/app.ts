@@ -11,6 +11,13 @@ import { loggerOptions } from "#platform/logging.ts";
 import { accountRoutes } from "./api/accounts.ts";
 import { schoolRoutes } from "./api/school.ts";
 import { jobRoutes } from "./api/jobs.ts";
+import { catalogRoutes } from "./api/catalog.ts";
+import { reviewRoutes } from "./api/reviews.ts";
+import { authoringRoutes } from "./api/authoring.ts";
+import { discussionRoutes } from "./api/discussion.ts";
+import { learningRoutes } from "./api/learning.ts";
+import { mediaRoutes } from "./api/media.ts";
+import { mediaTransferRoutes } from "./api/media-transfer.ts";
 import { sendError } from "./http/errors.ts";
 import { csrfGuardPlugin } from "./plugins/csrf-guard.ts";
 import { pagesPlugin } from "./plugins/pages.ts";
@@ -62,8 +69,17 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(accountRoutes, { services });
     await api.register(schoolRoutes, { services });
     await api.register(jobRoutes, { services });
+    await api.register(catalogRoutes, { services });
+    await api.register(reviewRoutes, { services });
+    await api.register(authoringRoutes, { services });
+    await api.register(discussionRoutes, { services });
+    await api.register(learningRoutes, { services });
+    await api.register(mediaRoutes, { services });
     api.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError("not_found")));
   });
+
+  // File bytes (signed PUT uploads, tus, file and video reads): raw bodies, in a scope of their own.
+  await app.register(mediaTransferRoutes, { services });
 
   await app.register(pagesPlugin, { services, build: pages.build, mode: pages.mode });
   return app;

@@ -8,6 +8,7 @@ import { migrateToLatest } from "#platform/db/migrate.ts";
 import { createMailer, type Mailer } from "#platform/mail/mailer.ts";
 import { createDiskStorage } from "#platform/storage/disk.ts";
 import type { Storage } from "#platform/storage/storage.ts";
+import { createResumableStore, type ResumableStore } from "#platform/storage/resumable.ts";
 import { createLimiter } from "#platform/rate-limit.ts";
 import { loadSecret } from "#platform/security/secret.ts";
 
@@ -19,6 +20,8 @@ export type Services = {
   accounts: AccountServices;
   mailer: Mailer;
   storage: Storage;
+  /** Video uploads in progress (tus), outside the storage until they are complete. */
+  resumable: ResumableStore;
   close(): Promise<void>;
 };
 
@@ -47,6 +50,7 @@ export async function createServices(config: Config): Promise<Services> {
     accounts: { db: handle.db, throttle, sessionDays: config.SESSION_DAYS },
     mailer,
     storage: createDiskStorage({ root: path.join(config.dataDir, "files"), secret }),
+    resumable: createResumableStore({ root: path.join(config.dataDir, "uploads-in-progress") }),
     close: async () => {
       mailer.close();
       await handle.close();

@@ -63,7 +63,8 @@ export async function api<T = unknown>(method: string, url: string, body?: unkno
   const data = (await response.json().catch(() => ({}))) as { message?: string; errors?: FieldMessages };
   if (response.ok) return data as T;
 
-  if (response.status === 419) {
+  // The image upload says 'Your session has expired - please reload' instead (spec §8): it lists 419 as handled.
+  if (response.status === 419 && !options.handled?.includes(419)) {
     window.location.assign("/login");
     throw new ApiError(419, data.message ?? "");
   }

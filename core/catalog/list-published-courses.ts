@@ -1,5 +1,5 @@
-// The public catalog: published courses, newest first, with what a course card shows (how many sections and
-// published lectures, and their total length in minutes).
+// The public catalog: published courses, newest first, with what a course card shows (cover image, prices with
+// the promotion's dates, how many sections and published lectures, and their total length in minutes).
 import type { Db } from "#platform/db/connection.ts";
 
 export type CourseSummary = {
@@ -7,7 +7,11 @@ export type CourseSummary = {
   slug: string;
   title: string;
   description: string;
+  cover_image: string | null;
   price_cents: number;
+  promo_price_cents: number | null;
+  promo_starts_at: string | null;
+  promo_ends_at: string | null;
   currency: string;
   created_at: string;
   section_count: number;
@@ -19,7 +23,19 @@ export async function listPublishedCourses(db: Db): Promise<CourseSummary[]> {
   const rows = await db
     .selectFrom("courses as c")
     .where("c.status", "=", "published")
-    .select(["c.id", "c.slug", "c.title", "c.description", "c.price_cents", "c.currency", "c.created_at"])
+    .select([
+      "c.id",
+      "c.slug",
+      "c.title",
+      "c.description",
+      "c.cover_image",
+      "c.price_cents",
+      "c.promo_price_cents",
+      "c.promo_starts_at",
+      "c.promo_ends_at",
+      "c.currency",
+      "c.created_at",
+    ])
     .select((eb) => [
       eb
         .selectFrom("course_sections as s")

@@ -1,3 +1,4 @@
+import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
 import { AppError } from "../errors.ts";
@@ -7,17 +8,22 @@ import { schoolSettingsSchema } from "./schemas.ts";
 
 export async function updateSchoolSettings(db: Db, input: unknown): Promise<void> {
   const data = parseInput(schoolSettingsSchema, input);
-  const result = await db
-    .updateTable("school")
-    .set({
-      name: data.name,
-      language: data.language,
-      currency: data.currency,
-      login_enabled: toFlag(data.login_enabled),
-      registration_enabled: toFlag(data.registration_enabled),
-      updated_at: nowIso(),
-    })
-    .executeTakeFirst();
+  // The school's name, language and currency show on every cached catalog and sales page: renew them.
+  const result = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("school")
+      .set({
+        name: data.name,
+        language: data.language,
+        currency: data.currency,
+        login_enabled: toFlag(data.login_enabled),
+        registration_enabled: toFlag(data.registration_enabled),
+        updated_at: nowIso(),
+      })
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) > 0) await bumpCacheVersion(trx, "catalog");
+    return updated;
+  });
   if (Number(result.numUpdatedRows) === 0) throw new AppError("setup_required");
   forgetSchool(db);
 }

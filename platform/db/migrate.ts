@@ -7,12 +7,14 @@ import * as m0001 from "./migrations/0001-foundation.ts";
 import * as m0002 from "./migrations/0002-catalog.ts";
 import * as m0003 from "./migrations/0003-school-singleton.ts";
 import * as m0004 from "./migrations/0004-learning.ts";
+import * as m0005 from "./migrations/0005-review-per-student.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
   "0002-catalog": m0002,
   "0003-school-singleton": m0003,
   "0004-learning": m0004,
+  "0005-review-per-student": m0005,
 };
 
 class ListedMigrations implements MigrationProvider {

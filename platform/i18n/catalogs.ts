@@ -2,20 +2,32 @@
 // (Vite) load the same files. A new namespace is one JSON file per language plus one line in each list.
 import enAccounts from "../../locales/en/accounts.json" with { type: "json" };
 import enAdmin from "../../locales/en/admin.json" with { type: "json" };
+import enAuthoring from "../../locales/en/authoring.json" with { type: "json" };
 import enCatalog from "../../locales/en/catalog.json" with { type: "json" };
+import enLearning from "../../locales/en/learning.json" with { type: "json" };
 import enCommon from "../../locales/en/common.json" with { type: "json" };
+import enDiscussion from "../../locales/en/discussion.json" with { type: "json" };
 import enErrors from "../../locales/en/errors.json" with { type: "json" };
 import enJobs from "../../locales/en/jobs.json" with { type: "json" };
 import enMail from "../../locales/en/mail.json" with { type: "json" };
+import enMedia from "../../locales/en/media.json" with { type: "json" };
+import enReviews from "../../locales/en/reviews.json" with { type: "json" };
+import enSearch from "../../locales/en/search.json" with { type: "json" };
 import enSetup from "../../locales/en/setup.json" with { type: "json" };
 import enValidation from "../../locales/en/validation.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
+import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
 import plCatalog from "../../locales/pl/catalog.json" with { type: "json" };
+import plLearning from "../../locales/pl/learning.json" with { type: "json" };
 import plCommon from "../../locales/pl/common.json" with { type: "json" };
+import plDiscussion from "../../locales/pl/discussion.json" with { type: "json" };
 import plErrors from "../../locales/pl/errors.json" with { type: "json" };
 import plJobs from "../../locales/pl/jobs.json" with { type: "json" };
 import plMail from "../../locales/pl/mail.json" with { type: "json" };
+import plMedia from "../../locales/pl/media.json" with { type: "json" };
+import plReviews from "../../locales/pl/reviews.json" with { type: "json" };
+import plSearch from "../../locales/pl/search.json" with { type: "json" };
 import plSetup from "../../locales/pl/setup.json" with { type: "json" };
 import plValidation from "../../locales/pl/validation.json" with { type: "json" };
 
@@ -33,6 +45,12 @@ export const catalogs = {
     mail: enMail,
     jobs: enJobs,
     catalog: enCatalog,
+    reviews: enReviews,
+    search: enSearch,
+    learning: enLearning,
+    discussion: enDiscussion,
+    authoring: enAuthoring,
+    media: enMedia,
   },
   pl: {
     common: plCommon,
@@ -44,6 +62,12 @@ export const catalogs = {
     mail: plMail,
     jobs: plJobs,
     catalog: plCatalog,
+    reviews: plReviews,
+    search: plSearch,
+    learning: plLearning,
+    discussion: plDiscussion,
+    authoring: plAuthoring,
+    media: plMedia,
   },
 } as const;
 

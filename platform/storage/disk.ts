@@ -68,7 +68,7 @@ export function createDiskStorage(options: { root: string; secret: Buffer }): St
       return { size, contentType };
     },
 
-    async get(key) {
+    async get(key, range) {
       const { file } = locate(key);
       let handle: FileHandle;
       try {
@@ -81,7 +81,7 @@ export function createDiskStorage(options: { root: string; secret: Buffer }): St
         await handle.close();
         return null;
       }
-      return handle.createReadStream();
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
     },
 
     async head(key): Promise<StoredObject | null> {

@@ -8,11 +8,14 @@ export type StoredObject = { size: number; contentType: string };
 
 export type SignedPut = { key: string; contentType: string; expiresAt: Date };
 
+/** Bytes start..end, both included (as in an HTTP Range header). */
+export type ByteRange = { start: number; end: number };
+
 export interface Storage {
   /** Stores the whole body under the key, replacing what was there; readers never see a partial file. */
   put(key: string, body: Readable | Buffer | Uint8Array, options: { contentType: string }): Promise<StoredObject>;
-  /** The stored bytes, or null when there is nothing under the key. */
-  get(key: string): Promise<Readable | null>;
+  /** The stored bytes (or the inclusive byte range of them), or null when there is nothing under the key. */
+  get(key: string, range?: ByteRange): Promise<Readable | null>;
   head(key: string): Promise<StoredObject | null>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;

@@ -5,8 +5,10 @@
 import type { FastifyInstance } from "fastify";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { pageContext } from "../page-context.ts";
+import { type PageCacheHints, pageCacheHints } from "../page-cache-hints.ts";
+import { pageContext, type RequestContext } from "../page-context.ts";
 import type { Services } from "../services.ts";
+import { createPageCache } from "./page-cache.ts";
 import { applyPagePolicy } from "./security-headers.ts";
 
 export type PagesOptions = {
@@ -19,16 +21,25 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
   const handleRequest = createRequestHandler(options.build, options.mode);
+  // Anonymous visitors' catalog and sales pages come from the rendered-page cache (./page-cache.ts).
+  const pageCache = createPageCache({
+    db: options.services.db,
+    maxBytes: options.services.config.PAGE_CACHE_MB * 1024 * 1024,
+  });
 
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
     handler: async (request, reply) => {
       applyPagePolicy(reply, { dev: options.mode === "development" });
-      const context = new RouterContextProvider();
-      context.set(pageContext, { request: request.ctx, services: options.services });
-      const fetchRequest = createRequest(request.raw, reply.raw);
-      const response = await handleRequest(fetchRequest, context);
+      const render = (ctx: RequestContext, hints?: PageCacheHints) => {
+        const context = new RouterContextProvider();
+        context.set(pageContext, { request: ctx, services: options.services });
+        if (hints) context.set(pageCacheHints, hints);
+        return handleRequest(createRequest(request.raw, reply.raw), context);
+      };
+      if (await pageCache.serve(request, reply, await options.build(), render)) return;
+      const response = await render(request.ctx);
       reply.hijack();
       await sendResponse(reply.raw, response);
     },

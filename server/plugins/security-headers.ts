@@ -13,8 +13,10 @@ declare module "fastify" {
   }
 }
 
-// Video embeds the lecture and community pages may show (YouTube, Vimeo, Bunny Stream).
-const frameSources = "https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://iframe.mediadelivery.net";
+// Video embeds the lecture and community pages may show (YouTube, Vimeo, Bunny Stream), and 'self' for a
+// lecture's PDF: the browser's PDF viewer is an <object> of the site with a frame inside (object-src 'self'
+// below). Only PDFs under /files allow being framed (frame-ancestors 'self'); pages and other files refuse.
+const frameSources = "'self' https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://iframe.mediadelivery.net";
 
 export function contentSecurityPolicy(nonce: string, options: { dev: boolean }): string {
   const script = options.dev ? `'self' 'nonce-${nonce}' 'unsafe-inline' 'unsafe-eval'` : `'self' 'nonce-${nonce}'`;
@@ -31,7 +33,7 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean }):
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "object-src 'none'",
+    "object-src 'self'",
   ].join("; ");
 }
 

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useRootData } from "#app/lib/root-data.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { UserMenu } from "#app/features/accounts/user-menu.tsx";
+import { SearchModal } from "#app/features/search/search-modal.tsx";
 
 export function PublicShell({ children }: { children: ReactNode }) {
   const t = useT();
@@ -19,10 +20,14 @@ export function PublicShell({ children }: { children: ReactNode }) {
       </a>
       <header className="border-b border-gray-200 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-          <Link to="/" className="truncate text-lg font-bold text-ink">
+          <Link to="/" className="line-clamp-2 min-w-0 text-base leading-tight font-bold text-ink sm:text-lg">
             {data?.school?.name ?? "Studium"}
           </Link>
-          <nav aria-label={t("main_navigation")} className="flex items-center gap-2">
+          <nav
+            aria-label={t("main_navigation")}
+            className="flex shrink-0 items-center gap-1 whitespace-nowrap sm:gap-2"
+          >
+            <SearchModal />
             {data?.user ? (
               <UserMenu user={data.user} />
             ) : (

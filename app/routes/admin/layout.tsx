@@ -6,6 +6,9 @@ import { useState, type ReactNode } from "react";
 import { Dialog } from "radix-ui";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { ExternalLink, LayoutDashboard, ListChecks, Mail, Menu, Settings, X, type LucideIcon } from "lucide-react";
+import { MessageSquareQuote } from "lucide-react";
+import { BookOpen } from "lucide-react";
+import { Images } from "lucide-react";
 import { clsx } from "clsx";
 import { requireAdmin } from "#app/lib/require-user.ts";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -28,9 +31,12 @@ export function loader({ context, request }: Route.LoaderArgs) {
 // Sections appear here as they are built (courses, students, sales...).
 const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home", key: "admin:nav_dashboard", icon: LayoutDashboard, end: true },
+  { to: "/home/courses", key: "authoring:nav_courses", icon: BookOpen },
   { to: "/home/settings", key: "admin:nav_settings", icon: Settings },
   { to: "/home/mail", key: "admin:nav_mail", icon: Mail },
+  { to: "/home/images", key: "media:nav_images", icon: Images },
   { to: "/home/jobs", key: "admin:nav_jobs", icon: ListChecks },
+  { to: "/home/reviews", key: "reviews:nav", icon: MessageSquareQuote },
 ];
 
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {

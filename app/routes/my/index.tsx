@@ -1,7 +1,11 @@
-// The student's products. There is no product or access table yet, so this is the honest empty state.
+// The student's products: the courses they have access to, with their progress and a 'Continue' link to the
+// lecture they resume at; the empty state when there are none.
 import { Link } from "react-router";
 import { BookOpen } from "lucide-react";
+import { listMyCourses } from "#core/learning/list-my-courses.ts";
+import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
+import { ProgressBar } from "#app/features/learning/progress-bar.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import type { Route } from "./+types/index.ts";
 
@@ -9,18 +13,51 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${matches[0]?.loaderData?.school?.name ?? "Studium"}` }];
 }
 
-export default function MyProducts() {
+export async function loader({ context }: Route.LoaderArgs) {
+  const { request: ctx, services } = context.get(pageContext);
+  // The layout sends a logged-out visitor to /login; its loader runs beside this one.
+  const courses = ctx.user ? await listMyCourses(services.db, { user: ctx.user }) : [];
+  return {
+    courses: courses.map((course) => ({
+      id: course.id,
+      title: course.title,
+      percent: course.percent,
+      href: course.resumeLectureId ? `/${course.slug}/watch/${course.resumeLectureId}` : `/${course.slug}/watch`,
+    })),
+  };
+}
+
+export default function MyProducts({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  const { courses } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("accounts:my_title")}</h1>
-      <div className="mt-6 flex flex-col items-center gap-4 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
-        <BookOpen aria-hidden className="size-10 text-gray-400" />
-        <p className="text-muted">{t("accounts:my_empty")}</p>
-        <Link to="/" className={buttonClass("primary")}>
-          {t("accounts:browse_courses")}
-        </Link>
-      </div>
+      {courses.length > 0 ? (
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2" aria-label={t("learning:my_courses")}>
+          {courses.map((course) => (
+            <li key={course.id} className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+              <h2 className="text-lg font-semibold leading-snug break-words">{course.title}</h2>
+              <ProgressBar percent={course.percent} />
+              <Link
+                to={course.href}
+                aria-label={t("learning:continue_course", { course: course.title })}
+                className={buttonClass("primary", "self-start")}
+              >
+                {t("learning:continue")}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-6 flex flex-col items-center gap-4 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
+          <BookOpen aria-hidden className="size-10 text-gray-400" />
+          <p className="text-muted">{t("accounts:my_empty")}</p>
+          <Link to="/" className={buttonClass("primary")}>
+            {t("accounts:browse_courses")}
+          </Link>
+        </div>
+      )}
     </section>
   );
 }

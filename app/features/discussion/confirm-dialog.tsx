@@ -1,0 +1,53 @@
+// The confirm dialog (§2 "delete confirmation dialog; generic confirm dialog"): nothing happens until the
+// person confirms; Escape or Cancel closes it.
+import { type ReactNode, useState } from "react";
+import { AlertDialog } from "radix-ui";
+import { Button } from "#app/ui/button.tsx";
+
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => Promise<void> | void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  }
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-gray-900/40" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl focus:outline-none">
+          <AlertDialog.Title className="text-lg font-semibold text-ink">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
+          <div className="mt-6 flex flex-wrap justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">{cancelLabel}</Button>
+            </AlertDialog.Cancel>
+            <Button variant="danger" disabled={busy} onClick={confirm}>
+              {confirmLabel}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,103 @@
+// /home/courses/{courseId}: the course editor. The header publishes or unpublishes the course and links to
+// its preview as a student; the tabs hold the details form, the curriculum (sections and lectures, drag to
+// reorder) and the students with access. Deleting the course asks for DELETE to be typed (§5).
+import { Tabs } from "radix-ui";
+import { type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
+import { idParam } from "#core/catalog/authoring-records.ts";
+import { getAuthoredCourse } from "#core/catalog/get-authored-course.ts";
+import { listCourseStudents } from "#core/learning/list-course-students.ts";
+import { pageContext } from "#server/page-context.ts";
+import { requireAdmin } from "#app/lib/require-user.ts";
+import { useT } from "#app/lib/i18n.tsx";
+import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import { CourseDetailsForm } from "#app/features/authoring/course-details-form.tsx";
+import { CourseHeader } from "#app/features/authoring/course-header.tsx";
+import { CourseStudents } from "#app/features/authoring/course-students.tsx";
+import { CurriculumEditor } from "#app/features/authoring/curriculum-editor.tsx";
+import { DeleteCourse } from "#app/features/authoring/delete-course.tsx";
+import { orNotFound } from "#app/features/authoring/page-data.ts";
+import type { Route } from "./+types/edit.ts";
+
+const tabs = ["details", "curriculum", "students"] as const;
+type Tab = (typeof tabs)[number];
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  const tags = adminMeta(matches[0]?.loaderData, "authoring:edit_course");
+  if (!loaderData) return tags;
+  const school = matches[0]?.loaderData?.school?.name ?? "Studium";
+  return [{ title: `${loaderData.course.title} · ${school}` }, ...tags.slice(1)];
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const { services, request: ctx } = context.get(pageContext);
+  return orNotFound(async () => {
+    const courseId = idParam(params.courseId);
+    const [{ course, sections }, students] = await Promise.all([
+      getAuthoredCourse(services.db, courseId),
+      listCourseStudents(services.db, courseId),
+    ]);
+    return { course, sections, students, lang: ctx.lang };
+  });
+}
+
+/** Switching tabs changes only ?tab: no need to load the course again. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
+  return defaultShouldRevalidate;
+}
+
+export default function EditCoursePage({ loaderData: { course, sections, students, lang } }: Route.ComponentProps) {
+  const t = useT();
+  const revalidator = useRevalidator();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get("tab");
+  const tab: Tab = (tabs as readonly string[]).includes(asked ?? "") ? (asked as Tab) : "details";
+  const reload = () => void revalidator.revalidate();
+  const tabClass =
+    "min-h-10 flex-1 rounded-md px-3 py-2 text-sm font-semibold text-muted hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm sm:flex-none sm:px-5";
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <CourseHeader course={course} lang={lang} onChanged={reload} />
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) =>
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              if (value === "details") next.delete("tab");
+              else next.set("tab", value);
+              return next;
+            },
+            { replace: true, preventScrollReset: true },
+          )
+        }
+        className="flex flex-col gap-6"
+      >
+        <Tabs.List aria-label={t("authoring:editor_sections")} className="flex gap-1 rounded-lg bg-gray-100 p-1">
+          {tabs.map((value) => (
+            <Tabs.Trigger key={value} value={value} className={tabClass}>
+              {t(`authoring:tab_${value}`)}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="details" className="flex flex-col gap-6 focus:outline-none">
+          <h2 className="sr-only">{t("authoring:tab_details")}</h2>
+          <CourseDetailsForm key={course.id} course={course} lang={lang} onSaved={reload} />
+          <DeleteCourse course={course} />
+        </Tabs.Content>
+        <Tabs.Content value="curriculum" className="focus:outline-none">
+          <CurriculumEditor courseId={course.id} sections={sections} onChanged={reload} />
+        </Tabs.Content>
+        <Tabs.Content value="students" className="focus:outline-none">
+          <CourseStudents course={course} students={students} lang={lang} onChanged={reload} />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// POST .../lectures/{lectureId}/components {kind, data}: a new component at the end of the lecture. The data
+// is checked with its kind's schema (core/catalog/component-data.ts; embeds must be a known player).
+import type { Db } from "#platform/db/connection.ts";
+import { nowIso } from "#platform/db/connection.ts";
+import { bumpCacheVersion } from "#platform/cache/versions.ts";
+import { parseInput } from "../validation.ts";
+import {
+  type AuthoredComponent,
+  authoredComponent,
+  nextPosition,
+  objectInput,
+  requireLecture,
+} from "./authoring-records.ts";
+import { componentInputSchema, componentKindSchema } from "./authoring-schemas.ts";
+import { checkComponentReferences } from "./check-component-references.ts";
+
+export async function createComponent(
+  db: Db,
+  ids: { courseId: number; sectionId: number; lectureId: number },
+  input: unknown,
+): Promise<AuthoredComponent> {
+  return db.transaction().execute(async (trx) => {
+    await requireLecture(trx, ids);
+    const body = objectInput(input);
+    const { kind } = parseInput(componentKindSchema, body);
+    const parsed = parseInput(componentInputSchema(kind), body);
+    const data = await checkComponentReferences(trx, kind, parsed.data, ids.lectureId);
+    const last = await trx
+      .selectFrom("lecture_components")
+      .select((eb) => eb.fn.max("position").as("max"))
+      .where("lecture_id", "=", ids.lectureId)
+      .executeTakeFirst();
+    const now = nowIso();
+    const row = await trx
+      .insertInto("lecture_components")
+      .values({
+        lecture_id: ids.lectureId,
+        kind,
+        position: nextPosition(last),
+        data: JSON.stringify(data),
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpCacheVersion(trx, "catalog");
+    return authoredComponent(row);
+  });
+}

@@ -1,0 +1,38 @@
+// POST /home/courses: a new course, a draft unless told otherwise. The slug comes from the title unless the
+// author gave one; the currency defaults to the school's. The first price row is written with it, and the
+// catalog's cache version moves in the same transaction.
+import type { Db } from "#platform/db/connection.ts";
+import { nowIso } from "#platform/db/connection.ts";
+import { bumpCacheVersion } from "#platform/cache/versions.ts";
+import { parseInput } from "../validation.ts";
+import { type AuthoredCourse, authoredCourse, objectInput } from "./authoring-records.ts";
+import { courseSchema } from "./authoring-schemas.ts";
+import { checkCoverImage } from "./check-cover-image.ts";
+import { recordPriceChange } from "./course-price-history.ts";
+import { resolveCourseSlug, slugRaceToValidation } from "./course-slug.ts";
+import { courseSearchText } from "./search-text.ts";
+
+export async function createCourse(db: Db, input: unknown, defaults: { currency: string }): Promise<AuthoredCourse> {
+  const data = parseInput(courseSchema, { currency: defaults.currency, ...objectInput(input) });
+  return db.transaction().execute(async (trx) => {
+    await checkCoverImage(trx, data.cover_image);
+    const slug = await resolveCourseSlug(trx, { wanted: data.slug, title: data.title });
+    const now = nowIso();
+    const row = await trx
+      .insertInto("courses")
+      .values({
+        ...data,
+        slug,
+        search_text: courseSearchText(data),
+        published_at: data.status === "published" ? now : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+      .catch(slugRaceToValidation);
+    await recordPriceChange(trx, row.id, row, now);
+    await bumpCacheVersion(trx, "catalog");
+    return authoredCourse(row);
+  });
+}

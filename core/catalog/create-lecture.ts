@@ -1,0 +1,30 @@
+// POST /home/courses/{courseId}/sections/{sectionId}/lectures: a new lecture at the end of the section
+// (a draft, paid, unless told otherwise).
+import type { Db } from "#platform/db/connection.ts";
+import { bumpCacheVersion } from "#platform/cache/versions.ts";
+import { parseInput } from "../validation.ts";
+import { type AuthoredLecture, authoredLecture, nextPosition, requireSection } from "./authoring-records.ts";
+import { lectureSchema } from "./authoring-schemas.ts";
+
+export async function createLecture(
+  db: Db,
+  ids: { courseId: number; sectionId: number },
+  input: unknown,
+): Promise<AuthoredLecture> {
+  return db.transaction().execute(async (trx) => {
+    await requireSection(trx, ids.courseId, ids.sectionId);
+    const data = parseInput(lectureSchema, input);
+    const last = await trx
+      .selectFrom("lectures")
+      .select((eb) => eb.fn.max("position").as("max"))
+      .where("section_id", "=", ids.sectionId)
+      .executeTakeFirst();
+    const row = await trx
+      .insertInto("lectures")
+      .values({ ...data, section_id: ids.sectionId, position: nextPosition(last), body: "" })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpCacheVersion(trx, "catalog");
+    return authoredLecture(row);
+  });
+}

@@ -1,0 +1,25 @@
+// POST /home/courses/{courseId}/sections: a new section at the end of the course.
+import type { Db } from "#platform/db/connection.ts";
+import { bumpCacheVersion } from "#platform/cache/versions.ts";
+import { parseInput } from "../validation.ts";
+import { type AuthoredSection, authoredSection, nextPosition, requireCourse } from "./authoring-records.ts";
+import { sectionSchema } from "./authoring-schemas.ts";
+
+export async function createSection(db: Db, courseId: number, input: unknown): Promise<AuthoredSection> {
+  return db.transaction().execute(async (trx) => {
+    await requireCourse(trx, courseId);
+    const data = parseInput(sectionSchema, input);
+    const last = await trx
+      .selectFrom("course_sections")
+      .select((eb) => eb.fn.max("position").as("max"))
+      .where("course_id", "=", courseId)
+      .executeTakeFirst();
+    const row = await trx
+      .insertInto("course_sections")
+      .values({ course_id: courseId, title: data.title, position: nextPosition(last) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpCacheVersion(trx, "catalog");
+    return authoredSection(row);
+  });
+}

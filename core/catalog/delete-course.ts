@@ -1,0 +1,16 @@
+// DELETE /home/courses/{courseId} (the page asks the author to type DELETE first, §5): the course with its
+// sections, lectures, components, price history, accesses, progress and reviews (foreign keys), and its
+// lectures' discussions.
+import type { Db } from "#platform/db/connection.ts";
+import { bumpCacheVersion } from "#platform/cache/versions.ts";
+import { requireCourse } from "./authoring-records.ts";
+import { lectureIdsOf, removeLectureDiscussions } from "./remove-lecture-discussions.ts";
+
+export async function deleteCourse(db: Db, courseId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await requireCourse(trx, courseId);
+    await removeLectureDiscussions(trx, await lectureIdsOf(trx, { courseId }));
+    await trx.deleteFrom("courses").where("id", "=", courseId).execute();
+    await bumpCacheVersion(trx, "catalog");
+  });
+}

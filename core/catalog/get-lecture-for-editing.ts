@@ -1,0 +1,49 @@
+// GET .../lectures/{lectureId} (and the lecture editor page): the lecture, its components in order, the
+// course and the sections it may be moved to.
+import type { Db } from "#platform/db/connection.ts";
+import type { CourseStatus } from "#platform/db/schema.ts";
+import {
+  type AuthoredComponent,
+  type AuthoredLecture,
+  authoredComponent,
+  authoredLecture,
+  requireCourse,
+  requireLecture,
+} from "./authoring-records.ts";
+
+export type LectureForEditing = {
+  course: { id: number; title: string; slug: string; status: CourseStatus };
+  section: { id: number; title: string };
+  sections: { id: number; title: string }[];
+  lecture: AuthoredLecture;
+  components: AuthoredComponent[];
+};
+
+export async function getLectureForEditing(
+  db: Db,
+  ids: { courseId: number; sectionId: number; lectureId: number },
+): Promise<LectureForEditing> {
+  const lecture = await requireLecture(db, ids);
+  const course = await requireCourse(db, ids.courseId);
+  const sections = await db
+    .selectFrom("course_sections")
+    .select(["id", "title"])
+    .where("course_id", "=", ids.courseId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const components = await db
+    .selectFrom("lecture_components")
+    .selectAll()
+    .where("lecture_id", "=", ids.lectureId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return {
+    course: { id: course.id, title: course.title, slug: course.slug, status: course.status },
+    section: sections.find((s) => s.id === lecture.section_id)!,
+    sections,
+    lecture: authoredLecture(lecture),
+    components: components.map(authoredComponent),
+  };
+}

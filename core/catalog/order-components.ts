@@ -1,0 +1,27 @@
+// POST .../lectures/{lectureId}/components/order {ids}: the lecture's components in a new order.
+import type { Db } from "#platform/db/connection.ts";
+import { bumpCacheVersion } from "#platform/cache/versions.ts";
+import { requireLecture } from "./authoring-records.ts";
+import { applyOrder, checkedOrder } from "./ordering.ts";
+
+export async function orderComponents(
+  db: Db,
+  ids: { courseId: number; sectionId: number; lectureId: number },
+  input: unknown,
+): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    await requireLecture(trx, ids);
+    const current = await trx
+      .selectFrom("lecture_components")
+      .select("id")
+      .where("lecture_id", "=", ids.lectureId)
+      .execute();
+    const order = checkedOrder(
+      input,
+      current.map((row) => row.id),
+    );
+    await applyOrder(trx, "lecture_components", order);
+    await bumpCacheVersion(trx, "catalog");
+    return order;
+  });
+}

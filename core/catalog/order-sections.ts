@@ -1,0 +1,20 @@
+// POST /home/courses/{courseId}/sections/order {ids}: the course's sections in a new order. Every section of
+// the course must be listed once; an id of another course's section is a 422.
+import type { Db } from "#platform/db/connection.ts";
+import { bumpCacheVersion } from "#platform/cache/versions.ts";
+import { requireCourse } from "./authoring-records.ts";
+import { applyOrder, checkedOrder } from "./ordering.ts";
+
+export async function orderSections(db: Db, courseId: number, input: unknown): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    await requireCourse(trx, courseId);
+    const current = await trx.selectFrom("course_sections").select("id").where("course_id", "=", courseId).execute();
+    const ids = checkedOrder(
+      input,
+      current.map((row) => row.id),
+    );
+    await applyOrder(trx, "course_sections", ids);
+    await bumpCacheVersion(trx, "catalog");
+    return ids;
+  });
+}

@@ -1,0 +1,25 @@
+// PUT /home/courses/{courseId}/sections/{sectionId}: renames a section.
+import type { Db } from "#platform/db/connection.ts";
+import { bumpCacheVersion } from "#platform/cache/versions.ts";
+import { parseInput } from "../validation.ts";
+import { type AuthoredSection, authoredSection, requireSection } from "./authoring-records.ts";
+import { sectionSchema } from "./authoring-schemas.ts";
+
+export async function updateSection(
+  db: Db,
+  ids: { courseId: number; sectionId: number },
+  input: unknown,
+): Promise<AuthoredSection> {
+  return db.transaction().execute(async (trx) => {
+    await requireSection(trx, ids.courseId, ids.sectionId);
+    const data = parseInput(sectionSchema, input);
+    const row = await trx
+      .updateTable("course_sections")
+      .set({ title: data.title })
+      .where("id", "=", ids.sectionId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await bumpCacheVersion(trx, "catalog");
+    return authoredSection(row);
+  });
+}

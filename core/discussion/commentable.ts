@@ -1,0 +1,90 @@
+// What a comment hangs on, and whether the viewer may see it. Only logged-in users see and write comments
+// (§6); a lecture's discussion is for those who may watch the lecture. What the viewer may not see answers 404,
+// as if it did not exist.
+import type { Db } from "#platform/db/connection.ts";
+import type { CommentableType } from "#platform/db/schema.ts";
+import { AppError } from "../errors.ts";
+import { findWatchableLecture } from "../learning/find-watchable-lecture.ts";
+import type { DiscussionViewer } from "./rights.ts";
+
+export type Commentable = { type: "lecture"; id: number; courseId: number };
+
+export function requireViewer(viewer: DiscussionViewer | null): DiscussionViewer {
+  if (!viewer) throw new AppError("unauthenticated");
+  return viewer;
+}
+
+/**
+ * The commentable the viewer may see, or 404. A lecture: when the viewer may watch it, by the watch page's own
+ * rules (core/learning/find-watchable-lecture.ts). Community posts are not built yet: no post exists.
+ */
+export async function requireVisibleCommentable(
+  db: Db,
+  target: { type: CommentableType; id: number },
+  viewer: DiscussionViewer,
+): Promise<Commentable> {
+  if (target.type !== "lecture") throw new AppError("not_found");
+  const { lectureId, courseId } = await findWatchableLecture(db, { lectureId: target.id, user: viewer });
+  return { type: "lecture", id: lectureId, courseId };
+}
+
+export type CommentRow = {
+  id: number;
+  user_id: number;
+  by_admin: number;
+  body: string;
+  commentable_type: CommentableType;
+  commentable_id: number;
+};
+
+/** A comment on something the viewer may see, or 404. */
+export async function requireVisibleComment(
+  db: Db,
+  commentId: number,
+  viewer: DiscussionViewer,
+): Promise<{ comment: CommentRow; commentable: Commentable }> {
+  const comment = Number.isSafeInteger(commentId)
+    ? await db
+        .selectFrom("comments")
+        .select(["id", "user_id", "by_admin", "body", "commentable_type", "commentable_id"])
+        .where("id", "=", commentId)
+        .executeTakeFirst()
+    : undefined;
+  if (!comment) throw new AppError("not_found");
+  const commentable = await requireVisibleCommentable(
+    db,
+    { type: comment.commentable_type, id: comment.commentable_id },
+    viewer,
+  );
+  return { comment, commentable };
+}
+
+export type ReplyRow = { id: number; comment_id: number; user_id: number; by_admin: number; image: string | null };
+
+/** A reply under a comment the viewer may see, or 404. */
+export async function requireVisibleReply(
+  db: Db,
+  replyId: number,
+  viewer: DiscussionViewer,
+): Promise<{ reply: ReplyRow; comment: CommentRow; commentable: Commentable }> {
+  const reply = Number.isSafeInteger(replyId)
+    ? await db
+        .selectFrom("replies")
+        .select(["id", "comment_id", "user_id", "by_admin", "image"])
+        .where("id", "=", replyId)
+        .executeTakeFirst()
+    : undefined;
+  if (!reply) throw new AppError("not_found");
+  const { comment, commentable } = await requireVisibleComment(db, reply.comment_id, viewer);
+  return { reply, comment, commentable };
+}
+
+/** Ids are 32-bit integer columns on PostgreSQL. */
+export const MAX_ID = 2_147_483_647;
+
+/** Route parameters: a positive integer id, or 404 (an id that cannot exist). */
+export function idParam(value: unknown): number {
+  const id = typeof value === "string" && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(id <= MAX_ID)) throw new AppError("not_found");
+  return id;
+}

@@ -1,0 +1,172 @@
+// The discussion's JSON shapes (spec §3): Comment {id, body, ownable {id, name}, by_admin, created_at,
+// replies_count, replies, bunny_id, bunny_status, votes} and Reply {id, body, image, ownable, by_admin,
+// created_at}; both are votable items, so they also carry up_votes_count, and votes holds the viewer's own vote
+// (the first entry is the current user's vote; empty when they have not voted). Admins get the student author's
+// page in ownable.url (students.show); nobody else does.
+import type { Db } from "#platform/db/connection.ts";
+import { isModerator, type DiscussionViewer } from "./rights.ts";
+import type { VoteValue } from "./schemas.ts";
+
+export type Ownable = { id: number; name: string; url?: string };
+export type ViewerVote = { value: 1 | -1 };
+
+export type ReplyView = {
+  id: number;
+  comment_id: number;
+  body: string;
+  /** the stored image's key, and where the browser loads it from */
+  image: string | null;
+  image_url: string | null;
+  ownable: Ownable;
+  by_admin: 0 | 1;
+  created_at: string;
+  votes: ViewerVote[];
+  up_votes_count: number;
+};
+
+export type CommentView = {
+  id: number;
+  body: string;
+  ownable: Ownable;
+  by_admin: 0 | 1;
+  created_at: string;
+  replies_count: number;
+  replies: ReplyView[];
+  bunny_id: string | null;
+  bunny_status: number | null;
+  votes: ViewerVote[];
+  up_votes_count: number;
+};
+
+/** The student page of the admin area (route students.show). */
+export function studentPath(id: number): string {
+  return `/home/students/${id}`;
+}
+
+/** Files are served under /files/ (platform/storage). */
+export function fileUrl(key: string): string {
+  return `/files/${key}`;
+}
+
+/** Admins get a link to the student's page; what an admin wrote has no student page. */
+function ownable(viewer: DiscussionViewer, id: number, name: string, byAdmin: number): Ownable {
+  return isModerator(viewer) && !byAdmin ? { id, name, url: studentPath(id) } : { id, name };
+}
+
+function votesOf(value: number | null | undefined): ViewerVote[] {
+  return value === 1 || value === -1 ? [{ value }] : [];
+}
+
+export function voteValueOf(votes: ViewerVote[]): VoteValue {
+  return votes[0]?.value ?? 0;
+}
+
+function commentQuery(db: Db, viewer: DiscussionViewer) {
+  return db
+    .selectFrom("comments as c")
+    .innerJoin("users as u", "u.id", "c.user_id")
+    .leftJoin("videos as v", "v.id", "c.video_id")
+    .leftJoin("votes as my", (join) =>
+      join.onRef("my.votable_id", "=", "c.id").on("my.votable_type", "=", "comment").on("my.user_id", "=", viewer.id),
+    )
+    .select([
+      "c.id",
+      "c.body",
+      "c.by_admin",
+      "c.created_at",
+      "c.replies_count",
+      "c.up_votes_count",
+      "u.id as user_id",
+      "u.name as user_name",
+      "v.external_id as video_external_id",
+      "v.id as video_id",
+      "v.status as video_status",
+      "my.value as my_vote",
+    ]);
+}
+
+type CommentSelection = Awaited<ReturnType<ReturnType<typeof commentQuery>["execute"]>>[number];
+
+function toComment(viewer: DiscussionViewer, row: CommentSelection): CommentView {
+  return {
+    id: row.id,
+    body: row.body,
+    ownable: ownable(viewer, row.user_id, row.user_name, row.by_admin),
+    by_admin: row.by_admin ? 1 : 0,
+    created_at: row.created_at,
+    replies_count: Number(row.replies_count),
+    replies: [],
+    bunny_id: row.video_external_id ?? null,
+    bunny_status: row.video_id === null ? null : Number(row.video_status),
+    votes: votesOf(row.my_vote),
+    up_votes_count: Number(row.up_votes_count),
+  };
+}
+
+/** One page of a commentable's comments, newest first, continuing below `before` (an id) when given. */
+export async function selectComments(
+  db: Db,
+  viewer: DiscussionViewer,
+  options: { type: "lecture" | "post"; id: number; limit: number; before?: number },
+): Promise<CommentView[]> {
+  let query = commentQuery(db, viewer)
+    .where("c.commentable_type", "=", options.type)
+    .where("c.commentable_id", "=", options.id);
+  if (options.before) query = query.where("c.id", "<", options.before);
+  const rows = await query.orderBy("c.id", "desc").limit(options.limit).execute();
+  return rows.map((row) => toComment(viewer, row));
+}
+
+export async function selectComment(db: Db, viewer: DiscussionViewer, id: number): Promise<CommentView> {
+  const row = await commentQuery(db, viewer).where("c.id", "=", id).executeTakeFirstOrThrow();
+  return toComment(viewer, row);
+}
+
+function replyQuery(db: Db, viewer: DiscussionViewer) {
+  return db
+    .selectFrom("replies as r")
+    .innerJoin("users as u", "u.id", "r.user_id")
+    .leftJoin("votes as my", (join) =>
+      join.onRef("my.votable_id", "=", "r.id").on("my.votable_type", "=", "reply").on("my.user_id", "=", viewer.id),
+    )
+    .select([
+      "r.id",
+      "r.comment_id",
+      "r.body",
+      "r.image",
+      "r.by_admin",
+      "r.created_at",
+      "r.up_votes_count",
+      "u.id as user_id",
+      "u.name as user_name",
+      "my.value as my_vote",
+    ]);
+}
+
+type ReplySelection = Awaited<ReturnType<ReturnType<typeof replyQuery>["execute"]>>[number];
+
+function toReply(viewer: DiscussionViewer, row: ReplySelection): ReplyView {
+  return {
+    id: row.id,
+    comment_id: row.comment_id,
+    body: row.body,
+    image: row.image,
+    image_url: row.image ? fileUrl(row.image) : null,
+    ownable: ownable(viewer, row.user_id, row.user_name, row.by_admin),
+    by_admin: row.by_admin ? 1 : 0,
+    created_at: row.created_at,
+    votes: votesOf(row.my_vote),
+    up_votes_count: Number(row.up_votes_count),
+  };
+}
+
+/** A comment's replies in the order they were written. */
+export async function selectReplies(db: Db, viewer: DiscussionViewer, commentId: number): Promise<ReplyView[]> {
+  const rows = await replyQuery(db, viewer).where("r.comment_id", "=", commentId).orderBy("r.id", "asc").execute();
+  return rows.map((row) => toReply(viewer, row));
+}
+
+export async function selectReply(db: Db, viewer: DiscussionViewer, id: number): Promise<ReplyView> {
+  const row = await replyQuery(db, viewer).where("r.id", "=", id).executeTakeFirstOrThrow();
+  return toReply(viewer, row);
+}

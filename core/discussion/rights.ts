@@ -1,0 +1,18 @@
+// Who may do what in a discussion (spec §6). Pure: the server enforces it, the browser uses it to decide which
+// buttons to show.
+export type DiscussionViewer = { id: number; role: "admin" | "student" };
+
+/** A comment or a reply as far as rights go: its author and whether an admin wrote it. */
+export type Authored = { user_id: number; by_admin: number };
+
+/** Admins delete anything; a student deletes what they wrote, unless it was written as an admin. */
+export function canDelete(viewer: DiscussionViewer | null, item: Authored): boolean {
+  if (!viewer) return false;
+  if (viewer.role === "admin") return true;
+  return item.user_id === viewer.id && item.by_admin === 0;
+}
+
+/** Turning a comment into a review, attaching an image to a reply, seeing links to the student's page. */
+export function isModerator(viewer: DiscussionViewer | null): boolean {
+  return viewer?.role === "admin";
+}

@@ -1,0 +1,35 @@
+// The lecture a progress call (watch, notes, star, complete) is about, if the user may watch it: an unknown
+// lecture, a draft, a lecture of a course the user may not see, or one behind a login or a purchase the user
+// has not made all answer 404, like another user's object (no hint that it exists).
+import { AppError } from "#core/errors.ts";
+import type { Db } from "#platform/db/connection.ts";
+import type { User } from "#platform/db/schema.ts";
+import { hasCourseAccess } from "./course-access.ts";
+import { courseVisible, lectureVisible, resolveWatchViewer, watchGate } from "./watch-rules.ts";
+
+export type WatchableLecture = { lectureId: number; courseId: number };
+
+export async function findWatchableLecture(
+  db: Db,
+  options: { lectureId: number; user: Pick<User, "id" | "role"> },
+): Promise<WatchableLecture> {
+  if (!Number.isSafeInteger(options.lectureId) || options.lectureId <= 0) throw new AppError("not_found");
+  const row = await db
+    .selectFrom("lectures as l")
+    .innerJoin("course_sections as s", "s.id", "l.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .where("l.id", "=", options.lectureId)
+    .select(["l.id", "l.access", "l.status", "c.id as course_id", "c.status as course_status"])
+    .executeTakeFirst();
+  if (!row) throw new AppError("not_found");
+  const hasAccess = await hasCourseAccess(db, options.user, row.course_id);
+  const viewer = resolveWatchViewer(options.user, { hasAccess, previewAsStudent: false });
+  if (
+    !courseVisible(row.course_status, viewer) ||
+    !lectureVisible(row.status, viewer) ||
+    watchGate(row.access, viewer) !== "allowed"
+  ) {
+    throw new AppError("not_found");
+  }
+  return { lectureId: row.id, courseId: row.course_id };
+}

@@ -1,0 +1,57 @@
+// POST .../lectures/{lectureId}/confirm-file {path, filename}: after the browser's PUT was stored, creates
+// the lecture's pdf or file component with fileData (core/catalog/component-data.ts) through the authoring
+// use-case. Only the uploader's own, stored file of this lecture; confirming twice gives back the same
+// component.
+import type { ComponentData } from "../catalog/component-data.ts";
+import { fileData } from "../catalog/component-data.ts";
+import { AppError } from "../errors.ts";
+import { parseInput } from "../validation.ts";
+import type { AuthoredComponent } from "../catalog/authoring-records.ts";
+import { createComponent } from "../catalog/create-component.ts";
+import { findCourseLecture, type LecturePath } from "./find-course-lecture.ts";
+import type { MediaDeps } from "./media-deps.ts";
+import { confirmLectureFileSchema } from "./schemas.ts";
+import { keyFromPath, keyOwner } from "./storage-keys.ts";
+
+export async function confirmLectureFile(
+  { db }: MediaDeps,
+  options: { userId: number; path: LecturePath; input: unknown },
+): Promise<AuthoredComponent> {
+  const input = parseInput(confirmLectureFileSchema, options.input);
+  await findCourseLecture(db, options.path);
+  const key = keyFromPath(input.path);
+  const owner = keyOwner(key);
+  const upload = await db
+    .selectFrom("uploads")
+    .select(["storage_key", "context", "content_type", "size", "status"])
+    .where("storage_key", "=", key)
+    .where("user_id", "=", options.userId)
+    .executeTakeFirst();
+  if (
+    !upload ||
+    owner.kind !== "lecture" ||
+    owner.lectureId !== options.path.lectureId ||
+    (upload.context !== "lecture-pdf" && upload.context !== "lecture-file")
+  ) {
+    throw new AppError("not_found");
+  }
+  if (upload.status !== "stored") throw new AppError("conflict", { messageKey: "media:not_uploaded_yet" });
+  const kind = upload.context === "lecture-pdf" ? "pdf" : "file";
+  const data: ComponentData<"pdf"> = fileData.parse({
+    storage_key: key,
+    filename: input.filename,
+    size: upload.size ?? 0,
+    content_type: upload.content_type,
+  });
+  // The same file confirmed again (a double click, a retried call): the component it already made.
+  const existing = await db
+    .selectFrom("lecture_components")
+    .select(["id", "lecture_id", "kind", "position", "data"])
+    .where("lecture_id", "=", options.path.lectureId)
+    .where("kind", "=", kind)
+    .where("data", "like", `%${JSON.stringify(key).slice(1, -1)}%`)
+    .execute();
+  const same = existing.find((row) => (JSON.parse(row.data) as { storage_key?: string }).storage_key === key);
+  if (same) return { ...same, data: JSON.parse(same.data) as unknown };
+  return createComponent(db, options.path, { kind, data });
+}

@@ -1,0 +1,24 @@
+// POST /home/images/delete {path, context}: removes an image its uploader no longer wants. Answers true when
+// the file is gone (the widget removes its preview only then, spec §4). Another user's image, another
+// context's, or a path we never issued is 404, as everywhere (SECURITY.md, IDOR).
+import { AppError } from "../errors.ts";
+import { parseInput } from "../validation.ts";
+import type { MediaDeps } from "./media-deps.ts";
+import { deleteImageSchema } from "./schemas.ts";
+import { keyFromPath } from "./storage-keys.ts";
+
+export async function deleteImage({ db, storage }: MediaDeps, options: { userId: number; input: unknown }): Promise<true> {
+  const { path, context } = parseInput(deleteImageSchema, options.input);
+  const key = keyFromPath(path);
+  const upload = await db
+    .selectFrom("uploads")
+    .select(["id", "storage_key"])
+    .where("storage_key", "=", key)
+    .where("user_id", "=", options.userId)
+    .where("context", "=", context)
+    .executeTakeFirst();
+  if (!upload || !upload.storage_key.startsWith("images/")) throw new AppError("not_found");
+  await storage.delete(upload.storage_key);
+  await db.deleteFrom("uploads").where("id", "=", upload.id).execute();
+  return true;
+}

@@ -1,0 +1,52 @@
+// Who may read a stored file (GET /files/<key>) or play a video (GET /videos/<id>/stream), by the key's
+// prefix (storage-keys.ts): images are public; a lecture's files and videos follow the lecture's gate;
+// anything else is never served here. Not allowed reads as "not found", so nothing is revealed.
+import type { Db } from "#platform/db/connection.ts";
+import { isValidKey } from "#platform/storage/storage.ts";
+import { canViewLecture, type Viewer } from "./lecture-viewing.ts";
+import { keyOwner } from "./storage-keys.ts";
+import { VIDEO_READY } from "./video-upload.ts";
+
+export type FileReadAccess = { visibility: "public" } | { visibility: "private"; lectureId: number };
+
+export async function fileReadAccess(db: Db, viewer: Viewer, key: string): Promise<FileReadAccess | null> {
+  if (!isValidKey(key)) return null;
+  const owner = keyOwner(key);
+  if (owner.kind === "image") return { visibility: "public" };
+  if (owner.kind === "lecture" && (await canViewLecture(db, viewer, owner.lectureId))) {
+    return { visibility: "private", lectureId: owner.lectureId };
+  }
+  return null;
+}
+
+export type VideoStatus = { id: number; status: number };
+
+async function findVideo(db: Db, videoId: number) {
+  if (!Number.isSafeInteger(videoId) || videoId <= 0) return undefined;
+  return db
+    .selectFrom("videos")
+    .select(["id", "status", "storage_key", "lecture_id", "user_id", "provider"])
+    .where("id", "=", videoId)
+    .executeTakeFirst();
+}
+
+async function mayWatch(db: Db, viewer: Viewer, video: { lecture_id: number | null; user_id: number | null }) {
+  if (video.lecture_id !== null) return canViewLecture(db, viewer, video.lecture_id);
+  // A video not (or no longer) on a lecture: only admins and its uploader.
+  return viewer !== null && (viewer.role === "admin" || viewer.id === video.user_id);
+}
+
+/** GET /videos/<id>: the status the player shows (spec §9: 3 ready, 0-2 processing), for those who may watch. */
+export async function findVideoStatus(db: Db, viewer: Viewer, videoId: number): Promise<VideoStatus | null> {
+  const video = await findVideo(db, videoId);
+  if (!video || !(await mayWatch(db, viewer, video))) return null;
+  return { id: video.id, status: video.status };
+}
+
+/** The stored file of a ready local video the viewer may watch, or null. */
+export async function findPlayableVideo(db: Db, viewer: Viewer, videoId: number): Promise<{ storageKey: string } | null> {
+  const video = await findVideo(db, videoId);
+  if (!video || video.provider !== "local" || video.status !== VIDEO_READY || !video.storage_key) return null;
+  if (!(await mayWatch(db, viewer, video))) return null;
+  return { storageKey: video.storage_key };
+}

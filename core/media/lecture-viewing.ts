@@ -1,0 +1,28 @@
+// Who may read a lecture's files and play its videos: the watch page's own rules (core/learning/watch-rules.ts,
+// spec §6): free lectures for everyone, login-required ones for logged-in users, paid ones for students with
+// access to the course; draft lectures and draft courses only for admins; an unpublished course only for the
+// students who have access. Admins see everything.
+import type { Db } from "#platform/db/connection.ts";
+import type { User } from "#platform/db/schema.ts";
+import { hasCourseAccess } from "../learning/course-access.ts";
+import { courseVisible, lectureVisible, resolveWatchViewer, watchGate } from "../learning/watch-rules.ts";
+
+export type Viewer = Pick<User, "id" | "role"> | null;
+
+export async function canViewLecture(db: Db, viewer: Viewer, lectureId: number): Promise<boolean> {
+  const lecture = await db
+    .selectFrom("lectures")
+    .innerJoin("course_sections", "course_sections.id", "lectures.section_id")
+    .innerJoin("courses", "courses.id", "course_sections.course_id")
+    .select(["lectures.access", "lectures.status as lecture_status", "courses.id as course_id", "courses.status as course_status"])
+    .where("lectures.id", "=", lectureId)
+    .executeTakeFirst();
+  if (!lecture) return false;
+  const hasAccess = viewer !== null && viewer.role !== "admin" ? await hasCourseAccess(db, viewer, lecture.course_id) : false;
+  const watcher = resolveWatchViewer(viewer, { hasAccess, previewAsStudent: false });
+  return (
+    courseVisible(lecture.course_status, watcher) &&
+    lectureVisible(lecture.lecture_status, watcher) &&
+    watchGate(lecture.access, watcher) === "allowed"
+  );
+}

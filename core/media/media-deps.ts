@@ -1,0 +1,11 @@
+// What the media use-cases need, built once in server/services.ts and passed in.
+import type { Db } from "#platform/db/connection.ts";
+import type { ResumableStore } from "#platform/storage/resumable.ts";
+import type { Storage } from "#platform/storage/storage.ts";
+
+export type MediaDeps = { db: Db; storage: Storage };
+
+export type VideoUploadDeps = MediaDeps & { resumable: ResumableStore };
+
+/** How long a signed upload address stays usable. */
+export const UPLOAD_URL_SECONDS = 30 * 60;

@@ -1,0 +1,44 @@
+// The JSON bodies of the media calls (spec §3 "Image upload", §7). Pure: the browser widgets share them.
+import { z } from "zod";
+import { isImageExtension, isPlainFilename, isUploadContext } from "./image-rules.ts";
+
+const filename = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine(isPlainFilename, { message: "media:bad_filename" });
+
+/** POST /home/images/create {extension, filename, context} -> {upload, download} */
+export const createImageSchema = z.object({
+  extension: z.string().refine(isImageExtension, { message: "media:bad_extension" }),
+  filename,
+  context: z.string().max(40).refine(isUploadContext, { message: "validation:invalid" }).default("image"),
+});
+
+/** POST /home/images/delete {path, context} -> true */
+export const deleteImageSchema = z.object({
+  path: z.string().min(1).max(600),
+  context: z.string().max(40).refine(isUploadContext, { message: "validation:invalid" }),
+});
+
+const contentType = z
+  .string()
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*\/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$/, { message: "validation:invalid" });
+
+/** POST .../lectures/{lectureId}/create-pdf and /create-file {filename, content_type?} -> {upload, download} */
+export const createLectureFileSchema = z.object({
+  filename,
+  content_type: z.union([contentType, z.literal("")]).optional(),
+});
+
+/** POST .../lectures/{lectureId}/confirm-file {path, filename} -> {component} */
+export const confirmLectureFileSchema = z.object({
+  path: z.string().min(1).max(600),
+  filename,
+});
+
+/** POST .../lectures/{lectureId}/create-video {title?} -> {video_id, videoUpload} */
+export const createVideoSchema = z.object({
+  title: z.string().trim().max(200).default(""),
+});

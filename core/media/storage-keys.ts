@@ -1,0 +1,34 @@
+// The names files get in storage. The server makes them up (random, unguessable); the prefix says who may
+// read them (GET /files/<key>): images/... are public, lectures/<lectureId>/... follow the lecture's access,
+// videos/<videoId>/... are played only through /videos/<id>/stream.
+import { randomBytes } from "node:crypto";
+import { normaliseExtension, storageSafeName } from "./image-rules.ts";
+
+export function newImageKey(extension: string, now = new Date()): string {
+  const month = String(now.getUTCMonth() + 1).padStart(2, "0");
+  return `images/${now.getUTCFullYear()}/${month}/${randomBytes(12).toString("hex")}.${normaliseExtension(extension)}`;
+}
+
+/** lectures/<lectureId>/<random>/<the file's own name, made storage-safe> (the name is what a download shows). */
+export function newLectureFileKey(lectureId: number, filename: string): string {
+  return `lectures/${lectureId}/${randomBytes(12).toString("hex")}/${storageSafeName(filename)}`;
+}
+
+export function videoKey(videoId: number, extension: string): string {
+  return `videos/${videoId}/video.${extension}`;
+}
+
+export type KeyOwner = { kind: "image" } | { kind: "lecture"; lectureId: number } | { kind: "other" };
+
+/** Who a stored key belongs to, by its prefix. */
+export function keyOwner(key: string): KeyOwner {
+  if (key.startsWith("images/")) return { kind: "image" };
+  const lecture = /^lectures\/([1-9][0-9]{0,9})\//.exec(key);
+  if (lecture) return { kind: "lecture", lectureId: Number(lecture[1]) };
+  return { kind: "other" };
+}
+
+/** A path as the client may send it back: the key itself or its /files/ address. */
+export function keyFromPath(path: string): string {
+  return path.startsWith("/files/") ? path.slice("/files/".length) : path;
+}

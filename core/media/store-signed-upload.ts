@@ -1,0 +1,68 @@
+// PUT /uploads/<key>?content_type&expires&signature: the browser's upload to the signed address. No session
+// and no CSRF token: the signature is the permission. Refused with 403 when the address was tampered with,
+// has expired, or the request's Content-Type is not the signed one; 409 when the file was already received;
+// 413 over the size cap; 422 when the bytes are not what the name promised (magic bytes, pixel size, SVG
+// safety). The file reaches its key only after every check passed.
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { AppError, fieldError } from "../errors.ts";
+import type { MediaDeps } from "./media-deps.ts";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, MAX_LECTURE_FILE_BYTES } from "./limits.ts";
+import { createUploadInspector, isUploadRejected, type RejectionReason, type UploadPolicy } from "./upload-inspector.ts";
+
+const rejectionMessages: Record<Exclude<RejectionReason, "too_large">, string> = {
+  type_mismatch: "media:type_mismatch",
+  too_many_pixels: "media:too_many_pixels",
+  unsafe_svg: "media:unsafe_svg",
+  not_pdf: "media:not_pdf",
+  empty: "media:empty_file",
+};
+
+function policyFor(upload: { storage_key: string; context: string; content_type: string }): UploadPolicy | null {
+  if (upload.storage_key.startsWith("images/")) {
+    return { kind: "image", contentType: upload.content_type, maxBytes: MAX_IMAGE_BYTES, maxSide: MAX_IMAGE_SIDE };
+  }
+  if (upload.storage_key.startsWith("lectures/")) {
+    if (upload.context === "lecture-pdf") return { kind: "pdf", maxBytes: MAX_LECTURE_FILE_BYTES };
+    if (upload.context === "lecture-file") return { kind: "any", maxBytes: MAX_LECTURE_FILE_BYTES };
+  }
+  return null;
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError("too_large", { messageKey: "media:file_too_big", values: { mb: Math.round(maxBytes / 1024 / 1024) } });
+}
+
+export async function storeSignedUpload(
+  { db, storage }: MediaDeps,
+  options: { url: string; contentType: string | undefined; contentLength: number | undefined; body: Readable },
+): Promise<{ download: string; size: number }> {
+  const signed = storage.verifySignedPut(options.url);
+  if (!signed) throw new AppError("forbidden", { messageKey: "media:upload_link_invalid" });
+  if (options.contentType !== signed.contentType) {
+    throw new AppError("forbidden", { messageKey: "media:upload_content_type" });
+  }
+  const upload = await db
+    .selectFrom("uploads")
+    .select(["id", "storage_key", "context", "content_type", "status"])
+    .where("storage_key", "=", signed.key)
+    .executeTakeFirst();
+  const policy = upload && upload.content_type === signed.contentType ? policyFor(upload) : null;
+  if (!upload || !policy) throw new AppError("forbidden", { messageKey: "media:upload_link_invalid" });
+  if (upload.status !== "pending") throw new AppError("conflict", { messageKey: "media:already_uploaded" });
+  if (options.contentLength !== undefined && options.contentLength > policy.maxBytes) throw tooLarge(policy.maxBytes);
+
+  const inspector = createUploadInspector(policy);
+  // The body feeds the inspector; a broken body breaks the inspector and with it the storage's write.
+  pipeline(options.body, inspector.stream).catch(() => {});
+  try {
+    await storage.put(signed.key, inspector.stream, { contentType: signed.contentType });
+  } catch (error) {
+    if (!isUploadRejected(error)) throw error;
+    if (error.reason === "too_large") throw tooLarge(policy.maxBytes);
+    throw fieldError("file", rejectionMessages[error.reason], { max: MAX_IMAGE_SIDE });
+  }
+  const { size } = inspector.result();
+  await db.updateTable("uploads").set({ status: "stored", size }).where("id", "=", upload.id).execute();
+  return { download: signed.key, size };
+}

@@ -1,0 +1,181 @@
+// The course-authoring calls of spec §7 ("REST-like", under /home/courses), used by the course editor:
+// GET lists and reads, POST stores, PUT updates, DELETE deletes, POST .../order reorders. Admins only; every
+// id must belong to its parent (a lecture of another course is a 404, like one that does not exist).
+// Image, video and PDF uploads (/home/images/*, .../create-video, .../create-pdf) live in server/api/media.ts.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { idParam } from "#core/catalog/authoring-records.ts";
+import { createComponent } from "#core/catalog/create-component.ts";
+import { createCourse } from "#core/catalog/create-course.ts";
+import { createLecture } from "#core/catalog/create-lecture.ts";
+import { createSection } from "#core/catalog/create-section.ts";
+import { deleteComponent } from "#core/catalog/delete-component.ts";
+import { deleteCourse } from "#core/catalog/delete-course.ts";
+import { deleteLecture } from "#core/catalog/delete-lecture.ts";
+import { deleteSection } from "#core/catalog/delete-section.ts";
+import { getAuthoredCourse } from "#core/catalog/get-authored-course.ts";
+import { getLectureForEditing } from "#core/catalog/get-lecture-for-editing.ts";
+import { listAuthoredCourses } from "#core/catalog/list-authored-courses.ts";
+import { listSections } from "#core/catalog/list-sections.ts";
+import { newLectureDefaults } from "#core/catalog/new-lecture-defaults.ts";
+import { orderComponents } from "#core/catalog/order-components.ts";
+import { orderLectures } from "#core/catalog/order-lectures.ts";
+import { orderSections } from "#core/catalog/order-sections.ts";
+import { updateComponent } from "#core/catalog/update-component.ts";
+import { updateCourse } from "#core/catalog/update-course.ts";
+import { updateLecture } from "#core/catalog/update-lecture.ts";
+import { updateSection } from "#core/catalog/update-section.ts";
+import { AppError } from "#core/errors.ts";
+import { grantAccessByEmail } from "#core/learning/grant-access-by-email.ts";
+import { listCourseStudents } from "#core/learning/list-course-students.ts";
+import { revokeAccessByAdmin } from "#core/learning/revoke-access-by-admin.ts";
+import type { Services } from "../services.ts";
+import { jsonCallsOnly } from "../http/negotiation.ts";
+import { handle } from "../http/respond.ts";
+import { requireAdmin } from "./school.ts";
+
+type Params = { courseId?: string; sectionId?: string; lectureId?: string; componentId?: string; userId?: string };
+
+const COURSE = "/home/courses/:courseId";
+const SECTION = `${COURSE}/sections/:sectionId`;
+const LECTURE = `${SECTION}/lectures/:lectureId`;
+
+/** The admin check first (401 / 403 whatever the ids), then the path's ids (404 when not plain ids). */
+function adminAnd(request: FastifyRequest) {
+  const admin = requireAdmin(request);
+  const p = request.params as Params;
+  return {
+    admin,
+    courseId: () => idParam(p.courseId),
+    section: () => ({ courseId: idParam(p.courseId), sectionId: idParam(p.sectionId) }),
+    lecture: () => ({
+      courseId: idParam(p.courseId),
+      sectionId: idParam(p.sectionId),
+      lectureId: idParam(p.lectureId),
+    }),
+    component: () => ({
+      courseId: idParam(p.courseId),
+      sectionId: idParam(p.sectionId),
+      lectureId: idParam(p.lectureId),
+      componentId: idParam(p.componentId),
+    }),
+    userId: () => idParam(p.userId),
+  };
+}
+
+export async function authoringRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { db } = services;
+
+  // Courses. GET /home/courses and /home/courses/{id} are also the editor's pages: the JSON reads answer
+  // only JSON callers, a browser's navigation gets the page.
+  app.get("/home/courses", jsonCallsOnly(app), async (request) => {
+    adminAnd(request);
+    return { courses: await listAuthoredCourses(db) };
+  });
+
+  // Also the "New course" page's plain form (before hydration): 303 to the new course's editor.
+  app.post("/home/courses", (request, reply) =>
+    handle(
+      request,
+      reply,
+      async () => {
+        adminAnd(request);
+        const school = request.ctx.school;
+        if (!school) throw new AppError("setup_required");
+        const course = await createCourse(db, request.body, { currency: school.currency });
+        return { json: { course }, redirect: `/home/courses/${course.id}` };
+      },
+      "/home/courses/new",
+    ),
+  );
+
+  // Digits only: the editor page's own data request (/home/courses/12.data, from a client-side navigation)
+  // must fall through to the pages.
+  app.get("/home/courses/:courseId(^\\d+$)", jsonCallsOnly(app), async (request) =>
+    getAuthoredCourse(db, adminAnd(request).courseId()),
+  );
+
+  app.put(COURSE, async (request) => ({ course: await updateCourse(db, adminAnd(request).courseId(), request.body) }));
+
+  app.delete(COURSE, async (request) => {
+    await deleteCourse(db, adminAnd(request).courseId());
+    return { ok: true };
+  });
+
+  // Sections
+  app.get(`${COURSE}/sections`, async (request) => ({
+    sections: await listSections(db, adminAnd(request).courseId()),
+  }));
+
+  app.post(`${COURSE}/sections`, async (request) => ({
+    section: await createSection(db, adminAnd(request).courseId(), request.body),
+  }));
+
+  app.post(`${COURSE}/sections/order`, async (request) => ({
+    ids: await orderSections(db, adminAnd(request).courseId(), request.body),
+  }));
+
+  app.put(SECTION, async (request) => ({
+    section: await updateSection(db, adminAnd(request).section(), request.body),
+  }));
+
+  app.delete(SECTION, async (request) => {
+    await deleteSection(db, adminAnd(request).section());
+    return { ok: true };
+  });
+
+  // Lectures
+  app.post(`${SECTION}/lectures`, async (request) => ({
+    lecture: await createLecture(db, adminAnd(request).section(), request.body),
+  }));
+
+  app.get(`${SECTION}/lectures/create`, async (request) => newLectureDefaults(db, adminAnd(request).section()));
+
+  app.post(`${SECTION}/lectures/order`, async (request) => ({
+    ids: await orderLectures(db, adminAnd(request).section(), request.body),
+  }));
+
+  app.get(LECTURE, async (request) => getLectureForEditing(db, adminAnd(request).lecture()));
+
+  app.put(LECTURE, async (request) => ({
+    lecture: await updateLecture(db, adminAnd(request).lecture(), request.body),
+  }));
+
+  app.delete(LECTURE, async (request) => {
+    await deleteLecture(db, adminAnd(request).lecture());
+    return { ok: true };
+  });
+
+  // Components
+  app.post(`${LECTURE}/components`, async (request) => ({
+    component: await createComponent(db, adminAnd(request).lecture(), request.body),
+  }));
+
+  app.post(`${LECTURE}/components/order`, async (request) => ({
+    ids: await orderComponents(db, adminAnd(request).lecture(), request.body),
+  }));
+
+  app.put(`${LECTURE}/components/:componentId`, async (request) => ({
+    component: await updateComponent(db, adminAnd(request).component(), request.body),
+  }));
+
+  app.delete(`${LECTURE}/components/:componentId`, async (request) => {
+    await deleteComponent(db, adminAnd(request).component());
+    return { ok: true };
+  });
+
+  // Who may watch the course (the admin's grants; purchases add theirs in the checkout).
+  app.get(`${COURSE}/access`, async (request) => ({
+    students: await listCourseStudents(db, adminAnd(request).courseId()),
+  }));
+
+  app.post(`${COURSE}/access`, async (request) => {
+    const { admin, courseId } = adminAnd(request);
+    return { student: await grantAccessByEmail(db, { courseId: courseId(), grantedBy: admin.id }, request.body) };
+  });
+
+  app.delete(`${COURSE}/access/:userId`, async (request) => {
+    const ids = adminAnd(request);
+    await revokeAccessByAdmin(db, { courseId: ids.courseId(), userId: ids.userId() });
+    return { ok: true };
+  });
+}

@@ -1,0 +1,10 @@
+// The catalog's JSON calls: POST /search {q} (spec §7, the search modal) answers {courses: [{id, title, slug,
+// cover_photo}]}: published courses matching every word, case- and accent-insensitively; 422 for an empty
+// or over-long q.
+import type { FastifyInstance } from "fastify";
+import { searchCourses } from "#core/search/search-courses.ts";
+import type { Services } from "../services.ts";
+
+export async function catalogRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.post("/search", async (request) => searchCourses(services.db, request.body ?? {}));
+}

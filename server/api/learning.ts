@@ -1,0 +1,34 @@
+// §7 lecture calls of the watch page: POST /lecture/{id}/watch, /notes {note}, /star, /complete. Only for a
+// logged-in viewer (401 'Log in to set progress'), only for a lecture they may watch (404 otherwise).
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "#core/errors.ts";
+import { lectureIdParam } from "#core/learning/schemas.ts";
+import { recordLectureView } from "#core/learning/record-lecture-view.ts";
+import { saveLectureNote } from "#core/learning/save-lecture-note.ts";
+import { toggleLectureComplete } from "#core/learning/toggle-lecture-complete.ts";
+import { toggleLectureStar } from "#core/learning/toggle-lecture-star.ts";
+import type { Services } from "../services.ts";
+
+type LectureRequest = FastifyRequest<{ Params: { id: string } }>;
+
+function progressCaller(request: LectureRequest) {
+  const user = request.ctx.user;
+  if (!user) throw new AppError("unauthenticated", { messageKey: "errors:unauthenticated_progress" });
+  return { user, lectureId: lectureIdParam(request.params.id) };
+}
+
+export async function learningRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { db } = services;
+
+  app.post("/lecture/:id/watch", async (request: LectureRequest) => recordLectureView(db, progressCaller(request)));
+
+  app.post("/lecture/:id/notes", async (request: LectureRequest) =>
+    saveLectureNote(db, { ...progressCaller(request), input: request.body }),
+  );
+
+  app.post("/lecture/:id/star", async (request: LectureRequest) => toggleLectureStar(db, progressCaller(request)));
+
+  app.post("/lecture/:id/complete", async (request: LectureRequest) =>
+    toggleLectureComplete(db, progressCaller(request)),
+  );
+}

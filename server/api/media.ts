@@ -1,0 +1,72 @@
+// The media calls of the JSON API (spec §7): image upload tickets and deletion, a lecture's PDF and file
+// uploads, its video uploads, and a video's status for the player. The bytes themselves travel through
+// server/api/media-transfer.ts (signed PUT, tus, file and video reads).
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "#core/errors.ts";
+import { confirmLectureFile } from "#core/media/confirm-lecture-file.ts";
+import { createImageUpload } from "#core/media/create-image-upload.ts";
+import { createLectureFileUpload, type LectureFileKind } from "#core/media/create-lecture-file-upload.ts";
+import { createVideo } from "#core/media/create-video.ts";
+import { deleteImage } from "#core/media/delete-image.ts";
+import { findVideoStatus } from "#core/media/file-access.ts";
+import type { LecturePath } from "#core/media/find-course-lecture.ts";
+import type { Services } from "../services.ts";
+import { requireAdmin } from "./school.ts";
+
+const LECTURE = "/home/courses/:courseId/sections/:sectionId/lectures/:lectureId";
+
+type LectureParams = { courseId: string; sectionId: string; lectureId: string };
+
+function positiveId(value: string | undefined): number {
+  const id = /^[1-9][0-9]{0,9}$/.test(value ?? "") ? Number(value) : NaN;
+  if (!Number.isSafeInteger(id)) throw new AppError("not_found");
+  return id;
+}
+
+function lecturePath(request: FastifyRequest): LecturePath {
+  const params = request.params as LectureParams;
+  return {
+    courseId: positiveId(params.courseId),
+    sectionId: positiveId(params.sectionId),
+    lectureId: positiveId(params.lectureId),
+  };
+}
+
+export async function mediaRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const deps = { db: services.db, storage: services.storage };
+
+  // Admins only for now; the community issue opens it to students for their posts' images.
+  app.post("/home/images/create", async (request) => {
+    const user = requireAdmin(request);
+    return createImageUpload(deps, { userId: user.id, input: request.body });
+  });
+
+  app.post("/home/images/delete", async (request) => {
+    const user = requireAdmin(request);
+    return deleteImage(deps, { userId: user.id, input: request.body });
+  });
+
+  const fileUpload = (kind: LectureFileKind) => async (request: FastifyRequest) => {
+    const user = requireAdmin(request);
+    return createLectureFileUpload(deps, { userId: user.id, path: lecturePath(request), kind, input: request.body });
+  };
+  app.post(`${LECTURE}/create-pdf`, fileUpload("pdf"));
+  app.post(`${LECTURE}/create-file`, fileUpload("file"));
+
+  app.post(`${LECTURE}/confirm-file`, async (request) => {
+    const user = requireAdmin(request);
+    return { component: await confirmLectureFile(deps, { userId: user.id, path: lecturePath(request), input: request.body }) };
+  });
+
+  app.post(`${LECTURE}/create-video`, async (request) => {
+    const user = requireAdmin(request);
+    return createVideo(deps, { userId: user.id, path: lecturePath(request), input: request.body });
+  });
+
+  // The player asks whether a video is ready (spec §9: 3 ready, 0-2 processing).
+  app.get("/videos/:id", async (request) => {
+    const status = await findVideoStatus(services.db, request.ctx.user, positiveId((request.params as { id: string }).id));
+    if (!status) throw new AppError("not_found");
+    return status;
+  });
+}

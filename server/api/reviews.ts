@@ -1,0 +1,74 @@
+// Reviews (spec §2 reviews list, §3 Review, §7):
+// - POST /json/reviews {course_id, length}: the next page of a course's approved reviews, {reviews, more};
+// - POST /json/reviews/store {course_id, rating, title, body}: a student with access reviews the course (pending
+//   until approved; one per student per course); also the sales page's plain form before hydration;
+// - POST /home/reviews/:id/approve and /disapprove: the admin's moderation (also plain forms on /home/reviews).
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "#core/errors.ts";
+import { listApprovedReviews } from "#core/reviews/list-approved-reviews.ts";
+import { setReviewStatus } from "#core/reviews/moderate-review.ts";
+import { storeReview } from "#core/reviews/store-review.ts";
+import type { Services } from "../services.ts";
+import { handle, refererTarget, wantsJson } from "../http/respond.ts";
+import { requireAdmin } from "./school.ts";
+
+function requireUser(request: FastifyRequest) {
+  const user = request.ctx.user;
+  if (!user) throw new AppError("unauthenticated");
+  return user;
+}
+
+/** A plain form sends every field as text: numbers become numbers before the schema sees them. */
+function numbersFromForm(request: FastifyRequest, names: string[]): Record<string, unknown> {
+  const body = { ...((request.body ?? {}) as Record<string, unknown>) };
+  if (!wantsJson(request)) {
+    for (const name of names) {
+      const value = body[name];
+      if (typeof value === "string" && /^\d{1,15}$/.test(value)) body[name] = Number(value);
+    }
+  }
+  return body;
+}
+
+function idParam(value: string): number {
+  return /^\d{1,15}$/.test(value) ? Number(value) : 0;
+}
+
+export async function reviewRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.post("/json/reviews", async (request) => listApprovedReviews(services.db, request.ctx.user, request.body ?? {}));
+
+  app.post("/json/reviews/store", (request, reply) => {
+    // Back to the course page the form was on (its query dropped), to the reviews.
+    const page = new URL(refererTarget(request, "/"), "http://x").pathname;
+    return handle(
+      request,
+      reply,
+      async () => {
+        const user = requireUser(request);
+        const review = await storeReview(services.db, user, numbersFromForm(request, ["course_id", "rating"]));
+        return { json: { review }, redirect: `${page}?review=sent#reviews` };
+      },
+      page,
+    );
+  });
+
+  for (const [action, status] of [
+    ["approve", "approved"],
+    ["disapprove", "disapproved"],
+  ] as const) {
+    app.post<{ Params: { id: string } }>(`/home/reviews/:id/${action}`, (request, reply) =>
+      handle(
+        request,
+        reply,
+        async () => {
+          requireAdmin(request);
+          const id = idParam(request.params.id);
+          if (!id) throw new AppError("not_found");
+          const review = await setReviewStatus(services.db, { id, status });
+          return { json: { review }, redirect: refererTarget(request, "/home/reviews") };
+        },
+        "/home/reviews",
+      ),
+    );
+  }
+}

@@ -1,0 +1,175 @@
+// The rendered-page cache for anonymous visitors (server/plugins/page-cache.ts): the second anonymous GET of a
+// sales page or /courses comes from the cache (x-page-cache: hit) with `public, max-age=0, must-revalidate`; each
+// answer carries its own CSP nonce and the visitor's own CSRF token; a course change, a review's approval or a
+// school settings change renews it; a promotion's end renews it without any change; logged-in visitors, queries
+// and 404s never come from it.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bumpCacheVersion, readCacheVersion } from "#platform/cache/versions.ts";
+import { changeSettings, englishSchool } from "../helpers/accounts.ts";
+import { BrowserClient } from "../helpers/browser-client.ts";
+import { registerStudent, setUpSchool } from "../helpers/school.ts";
+import { startTestServer, waitFor, type TestServer } from "../helpers/test-server.ts";
+import { addCourse, addReview, text } from "./catalog-helpers.ts";
+
+let server: TestServer;
+let admin: BrowserClient;
+let courseId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await setUpSchool(server, { language: "en" });
+  courseId = await addCourse(server, { slug: "cached", title: "Cached course", description: "Original description." });
+});
+afterAll(() => server?.stop());
+
+/** A GET as a new anonymous browser would send it (no cookies at all). */
+async function anonymousGet(path: string) {
+  const client = new BrowserClient(server.url);
+  const page = await client.page(path);
+  return { ...page, client, state: page.headers.get("x-page-cache") };
+}
+
+/** Requests until one is a hit, so that the cache's one-second view of the version has caught up. */
+async function cachedGet(path: string) {
+  return waitFor(async () => {
+    const page = await anonymousGet(path);
+    return page.state === "hit" ? page : undefined;
+  });
+}
+
+function nonceOf(csp: string | null): string {
+  return /'nonce-([^']+)'/.exec(csp ?? "")?.[1] ?? "";
+}
+
+describe("the rendered-page cache", () => {
+  it("serves the second anonymous request of a sales page and of /courses from the cache", async () => {
+    for (const path of ["/cached", "/courses"]) {
+      const first = await anonymousGet(path);
+      expect(first.status).toBe(200);
+      const hit = await cachedGet(path);
+      expect(hit.status).toBe(200);
+      expect(hit.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+      expect(hit.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(hit.html).toContain("Cached course");
+    }
+  });
+
+  it("gives each answer its own CSP nonce and the visitor's own CSRF token, which works for that visitor only", async () => {
+    const one = await cachedGet("/cached");
+    const two = await cachedGet("/cached");
+    const nonces = [one, two].map((page) => nonceOf(page.headers.get("content-security-policy")));
+    expect(nonces[0]).not.toBe("");
+    expect(nonces[0]).not.toBe(nonces[1]);
+    for (const [index, page] of [one, two].entries()) {
+      const scriptNonces = [...page.html.matchAll(/<script[^>]*nonce="([^"]+)"/g)].map((m) => m[1]);
+      expect(scriptNonces.length).toBeGreaterThan(0);
+      expect(new Set(scriptNonces)).toEqual(new Set([nonces[index]]));
+      expect(page.html).not.toMatch(/pcnonce|pccsrf/);
+    }
+    // The token in the page (meta tag and root data) is each visitor's own.
+    expect(one.client.csrfToken).not.toBe("");
+    expect(one.client.csrfToken).not.toBe(two.client.csrfToken);
+    expect(one.html.split(one.client.csrfToken).length).toBeGreaterThanOrEqual(3);
+    expect((await one.client.post("/search", { q: "cached" })).status).toBe(200);
+    expect((await two.client.post("/search", { q: "cached" })).status).toBe(200);
+    expect((await one.client.post("/search", { q: "cached" }, { csrf: two.client.csrfToken })).status).toBe(419);
+  });
+
+  it("keeps answering a returning visitor (with the anonymous cookie) from the cache with the same token", async () => {
+    const first = await cachedGet("/cached");
+    const again = await first.client.page("/cached");
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+    expect(first.client.csrfToken).toBe(/<meta name="csrf-token" content="([^"]*)"/.exec(again.html)?.[1]);
+  });
+
+  it("renews the page when the course changes (the catalog version moves)", async () => {
+    await cachedGet("/cached");
+    await server.handle.db.updateTable("courses").set({ title: "Renamed course" }).where("id", "=", courseId).execute();
+    // Without a version bump the cache does not know yet.
+    expect(text((await cachedGet("/cached")).html)).toContain("Cached course");
+    await bumpCacheVersion(server.handle.db, "catalog");
+    await waitFor(async () => text((await anonymousGet("/cached")).html).includes("Renamed course"));
+    const hit = await cachedGet("/cached");
+    expect(hit.html).toContain("Renamed course");
+  });
+
+  it("renews the page when an admin approves a review", async () => {
+    const reviewId = await addReview(server, courseId, { first_name: "Rosa", rating: 10, status: "pending" });
+    const before = await cachedGet("/cached");
+    expect(text(before.html)).toContain("0 reviews");
+    expect((await admin.post(`/home/reviews/${reviewId}/approve`)).status).toBe(200);
+    await waitFor(async () =>
+      /1 review(<!-- -->)? · 100% recommend this course/.test(text((await anonymousGet("/cached")).html)),
+    );
+  });
+
+  it("renews the pages when the school settings change", async () => {
+    await cachedGet("/courses");
+    const version = await readCacheVersion(server.handle.db, "catalog");
+    await changeSettings(admin, englishSchool, { name: "Renamed Academy" });
+    // Other processes learn of it through the version (their school cache may be 2 s old).
+    expect(await readCacheVersion(server.handle.db, "catalog")).toBe(version + 1);
+    await waitFor(async () => (await anonymousGet("/courses")).html.includes("Renamed Academy"));
+    await waitFor(async () => (await anonymousGet("/cached")).html.includes("Renamed Academy"));
+    await changeSettings(admin, englishSchool, {});
+  });
+
+  it("expires a page when a promotion it shows ends, without any change", async () => {
+    const endsAt = new Date(Date.now() + 2500).toISOString();
+    await addCourse(server, {
+      slug: "flash-sale",
+      title: "Flash sale",
+      price_cents: 10000,
+      promo_price_cents: 5000,
+      promo_ends_at: endsAt,
+    });
+    const during = await cachedGet("/flash-sale");
+    if (Date.now() < Date.parse(endsAt)) expect(text(during.html)).toContain("€50.00");
+    await waitFor(async () => {
+      const page = await anonymousGet("/flash-sale");
+      return !text(page.html).includes("€50.00") && text(page.html).includes("€100.00");
+    });
+  });
+
+  it("never serves a logged-in visitor from the cache, nor caches 404s or addresses with a query", async () => {
+    await cachedGet("/cached");
+    const student = await registerStudent(server);
+    for (let i = 0; i < 2; i++) {
+      const page = await student.page("/cached");
+      expect(page.status).toBe(200);
+      expect(page.headers.get("x-page-cache")).toBeNull();
+      expect(page.headers.get("cache-control")).not.toBe("public, max-age=0, must-revalidate");
+      expect(page.html).toContain('data-testid="user-menu"');
+    }
+    const adminPage = await admin.page("/cached");
+    expect(adminPage.headers.get("x-page-cache")).toBeNull();
+    for (let i = 0; i < 3; i++) {
+      const missing = await anonymousGet("/no-such-course");
+      expect(missing.status).toBe(404);
+      expect(missing.state).not.toBe("hit");
+      expect(missing.headers.get("cache-control")).not.toBe("public, max-age=0, must-revalidate");
+      expect((await anonymousGet("/cached?utm=1")).state).toBeNull();
+    }
+    // Other pages are not cached at all.
+    expect((await anonymousGet("/login")).state).toBeNull();
+    expect((await anonymousGet("/")).state).toBeNull();
+  });
+});
+
+describe("with the cache turned off (PAGE_CACHE_MB=0)", () => {
+  let plain: TestServer;
+  beforeAll(async () => {
+    plain = await startTestServer({ PAGE_CACHE_MB: "0" });
+    await setUpSchool(plain, { language: "en" });
+    await addCourse(plain, { slug: "uncached", title: "Uncached course" });
+  });
+  afterAll(() => plain?.stop());
+
+  it("renders every request", async () => {
+    for (let i = 0; i < 3; i++) {
+      const page = await new BrowserClient(plain.url).page("/uncached");
+      expect(page.status).toBe(200);
+      expect(page.headers.get("x-page-cache")).toBeNull();
+    }
+  });
+});
