@@ -1,25 +1,117 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { Readable, Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#platform/db/connection.ts";
+import type { Language, User } from "#platform/db/schema.ts";
+import { readCacheVersion } from "#platform/cache/versions.ts";
+import { createDiskStorage } from "#platform/storage/disk.ts";
+import type { Storage } from "#platform/storage/storage.ts";
 import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-database.ts";
+import { createUser } from "../accounts/create-user.ts";
 import { verifyPassword } from "../accounts/passwords.ts";
+import { componentDataByKind, componentKinds, embedUrl, type ComponentKind } from "../catalog/component-data.ts";
 import { listPublishedCourses } from "../catalog/list-published-courses.ts";
-import { addSampleContent, SAMPLE_STUDENT_EMAIL } from "./sample-content.ts";
+import { courseSearchText } from "../catalog/search-text.ts";
+import { COMMENT_MAX, COMMENT_MIN } from "../discussion/schemas.ts";
+import { hasCourseAccess } from "../learning/course-access.ts";
+import { detectVideoContentType, readRasterInfo } from "../media/file-signature.ts";
+import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, MAX_LECTURE_FILE_BYTES } from "../media/limits.ts";
+import { keyOwner } from "../media/storage-keys.ts";
+import { createUploadInspector, type UploadPolicy } from "../media/upload-inspector.ts";
+import { addSampleContent, SAMPLE_STUDENT_EMAIL, type SampleContent } from "./sample-content.ts";
+import { setupSchool } from "./setup-school.ts";
 
 let database: UnitDatabase;
 let db: Db;
+let storage: Storage;
+let owner: User;
 let firstPassword = "";
 
 beforeAll(async () => {
   database = await createUnitDatabase();
   db = database.handle.db;
+  storage = createDiskStorage({ root: path.join(database.dir, "files"), secret: randomBytes(32) });
+  owner = await createUser(db, {
+    name: "Olga Owner",
+    email: "owner@example.com",
+    password: "owner-secret",
+    role: "admin",
+  });
 });
 afterAll(() => database?.drop());
 
+async function read(key: string): Promise<Buffer> {
+  const stream = await storage.get(key);
+  if (!stream) throw new Error(`nothing stored under ${key}`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The checks an upload of the same file through the signed PUT would pass (magic bytes, pixel size, caps). */
+async function passesUploadChecks(bytes: Buffer, policy: UploadPolicy): Promise<void> {
+  const inspector = createUploadInspector(policy);
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  await pipeline(Readable.from([bytes]), inspector.stream, sink);
+}
+
+async function clearSample() {
+  for (const table of [
+    "reviews",
+    "replies",
+    "comments",
+    "course_access",
+    "lecture_components",
+    "videos",
+    "lectures",
+    "course_sections",
+    "course_price_changes",
+    "courses",
+    "uploads",
+  ] as const) {
+    await db.deleteFrom(table).execute();
+  }
+}
+
+async function loadSample() {
+  const course = await db.selectFrom("courses").selectAll().executeTakeFirstOrThrow();
+  const lectures = await db
+    .selectFrom("lectures")
+    .innerJoin("course_sections", "course_sections.id", "lectures.section_id")
+    .where("course_sections.course_id", "=", course.id)
+    .select(["lectures.id", "lectures.title", "lectures.access", "lectures.body"])
+    .orderBy("course_sections.position")
+    .orderBy("lectures.position")
+    .execute();
+  const components = await db
+    .selectFrom("lecture_components")
+    .select(["id", "lecture_id", "kind", "position", "data"])
+    .where(
+      "lecture_id",
+      "in",
+      lectures.map((l) => l.id),
+    )
+    .orderBy("lecture_id")
+    .orderBy("position")
+    .execute();
+  const parsed = components.map((row) => {
+    const kind = row.kind as ComponentKind;
+    // Every component's data is what its kind's schema accepts (what the watch page renders).
+    return { ...row, kind, data: componentDataByKind[kind].parse(JSON.parse(row.data)) as Record<string, any> };
+  });
+  return { course, lectures, components: parsed };
+}
+
+async function add(language: Language, currency: string): Promise<SampleContent> {
+  return addSampleContent(db, { language, currency, owner: { id: owner.id, name: owner.name }, files: storage });
+}
+
 describe("addSampleContent", () => {
   it("adds a published course in the school's language and currency, and a student with a random password", async () => {
-    await db.deleteFrom("courses").execute();
-    await db.deleteFrom("users").execute();
-    const english = await addSampleContent(db, { language: "en", currency: "GBP" });
+    await clearSample();
+    const english = await add("en", "GBP");
     const [course] = await listPublishedCourses(db);
     expect(course).toMatchObject({
       title: "Digital Photography Basics",
@@ -41,9 +133,167 @@ describe("addSampleContent", () => {
     firstPassword = english.student.password;
   });
 
+  it("keeps the course's search text, price history, author and the catalog's cache version as the editor does", async () => {
+    const { course } = await loadSample();
+    expect(course.search_text).toBe(courseSearchText(course));
+    expect(course.published_at).not.toBeNull();
+    expect(course.author_name).toBe("Olga Owner");
+    expect(course.author_bio.length).toBeGreaterThan(20);
+    expect(course.seo_description.length).toBeLessThanOrEqual(150);
+    const prices = await db.selectFrom("course_price_changes").selectAll().where("course_id", "=", course.id).execute();
+    expect(prices).toEqual([
+      expect.objectContaining({
+        price_cents: 19900,
+        promo_price_cents: null,
+        promo_starts_at: null,
+        promo_ends_at: null,
+      }),
+    ]);
+    expect(await readCacheVersion(db, "catalog")).toBeGreaterThan(0);
+  });
+
+  it("gives the course a stored, public PNG cover that passes the image upload's checks", async () => {
+    const { course } = await loadSample();
+    const key = course.cover_image!;
+    expect(keyOwner(key)).toEqual({ kind: "image" });
+    const upload = await db.selectFrom("uploads").selectAll().where("storage_key", "=", key).executeTakeFirstOrThrow();
+    expect(upload).toMatchObject({
+      status: "stored",
+      content_type: "image/png",
+      context: "course-cover",
+      user_id: owner.id,
+    });
+    const bytes = await read(key);
+    expect(upload.size).toBe(bytes.length);
+    expect(await storage.head(key)).toEqual({ size: bytes.length, contentType: "image/png" });
+    expect(readRasterInfo(bytes)).toEqual({ type: "png", width: 1280, height: 720 });
+    await passesUploadChecks(bytes, {
+      kind: "image",
+      contentType: "image/png",
+      maxBytes: MAX_IMAGE_BYTES,
+      maxSide: MAX_IMAGE_SIDE,
+    });
+  });
+
+  it("gives the lectures components of every kind, each valid for its kind, with a markdown lesson in every lecture", async () => {
+    const { lectures, components } = await loadSample();
+    expect(new Set(components.map((c) => c.kind))).toEqual(new Set(componentKinds));
+    for (const lecture of lectures) {
+      const own = components.filter((c) => c.lecture_id === lecture.id);
+      expect(own[0]?.kind, lecture.title).toBe("markdown");
+      expect(own[0]!.data.markdown).toMatch(/^## /);
+      expect(own.map((c) => c.position)).toEqual(own.map((_, index) => index + 1));
+      // The lesson is a component, as in a lecture made in the editor, so the watch page shows it once.
+      expect(lecture.body).toBe("");
+    }
+    const embed = components.find((c) => c.kind === "embed")!;
+    expect(embedUrl(embed.data.url)).toBe("https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ");
+  });
+
+  it("adds a quiz of two questions with hints, one of them with two correct answers", async () => {
+    const { components } = await loadSample();
+    const quiz = components.find((c) => c.kind === "quiz")!;
+    const questions = quiz.data.questions as { answers: string[]; correct: number[]; hint: string }[];
+    expect(questions).toHaveLength(2);
+    for (const question of questions) expect(question.hint.length).toBeGreaterThan(10);
+    expect(questions.map((q) => q.correct.length).sort()).toEqual([1, 2]);
+  });
+
+  it("stores the PDF and the download under the lecture (read by its access), as uploads that passed their checks", async () => {
+    const { lectures, components } = await loadSample();
+    for (const kind of ["pdf", "file"] as const) {
+      const component = components.find((c) => c.kind === kind)!;
+      const key = component.data.storage_key as string;
+      expect(keyOwner(key)).toEqual({ kind: "lecture", lectureId: component.lecture_id });
+      const upload = await db
+        .selectFrom("uploads")
+        .selectAll()
+        .where("storage_key", "=", key)
+        .executeTakeFirstOrThrow();
+      const bytes = await read(key);
+      expect(upload).toMatchObject({
+        status: "stored",
+        context: kind === "pdf" ? "lecture-pdf" : "lecture-file",
+        content_type: component.data.content_type,
+        size: bytes.length,
+      });
+      expect(component.data.size).toBe(bytes.length);
+      await passesUploadChecks(bytes, { kind: kind === "pdf" ? "pdf" : "any", maxBytes: MAX_LECTURE_FILE_BYTES });
+    }
+    const pdf = components.find((c) => c.kind === "pdf")!;
+    const lecture = lectures.find((l) => l.id === pdf.lecture_id)!;
+    expect(lecture.access).toBe("paid");
+    const text = (await read(pdf.data.storage_key)).toString("latin1");
+    expect(text.startsWith("%PDF-1.4")).toBe(true);
+    // The page is titled with the lesson's title.
+    expect(text).toContain(`(${lecture.title}) Tj`);
+    const file = components.find((c) => c.kind === "file")!;
+    expect(file.data.filename).toMatch(/\.txt$/);
+    expect((await read(file.data.storage_key)).toString("utf8")).toContain("[ ] ");
+  });
+
+  it("adds a ready local video with its MP4 in storage, played by the free lecture", async () => {
+    const { lectures, components } = await loadSample();
+    const component = components.find((c) => c.kind === "video")!;
+    const video = await db
+      .selectFrom("videos")
+      .selectAll()
+      .where("id", "=", component.data.video_id)
+      .executeTakeFirstOrThrow();
+    expect(video).toMatchObject({ provider: "local", status: 3, lecture_id: component.lecture_id, user_id: owner.id });
+    expect(video.storage_key).toBe(`videos/${video.id}/video.mp4`);
+    const bytes = await read(video.storage_key!);
+    expect(detectVideoContentType(bytes.subarray(0, 16))).toBe("video/mp4");
+    expect(await storage.head(video.storage_key!)).toMatchObject({ contentType: "video/mp4" });
+    expect(lectures.find((l) => l.id === component.lecture_id)!.access).toBe("free");
+  });
+
+  it("gives the sample student access, two comments under the free lecture and the owner's reply", async () => {
+    const { course, lectures } = await loadSample();
+    const student = await db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", SAMPLE_STUDENT_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(await hasCourseAccess(db, student, course.id)).toBe(true);
+    const access = await db
+      .selectFrom("course_access")
+      .selectAll()
+      .where("user_id", "=", student.id)
+      .executeTakeFirstOrThrow();
+    expect(access).toMatchObject({ source: "sample", granted_by: owner.id, ends_at: null, revoked_at: null });
+
+    const free = lectures.find((l) => l.access === "free")!;
+    const comments = await db
+      .selectFrom("comments")
+      .selectAll()
+      .where("commentable_type", "=", "lecture")
+      .where("commentable_id", "=", free.id)
+      .orderBy("id")
+      .execute();
+    expect(comments).toHaveLength(2);
+    for (const comment of comments) {
+      expect(comment).toMatchObject({ user_id: student.id, by_admin: 0 });
+      expect([...comment.body].length).toBeGreaterThanOrEqual(COMMENT_MIN);
+      expect([...comment.body].length).toBeLessThanOrEqual(COMMENT_MAX);
+    }
+    const replies = await db.selectFrom("replies").selectAll().execute();
+    expect(replies).toEqual([expect.objectContaining({ comment_id: comments[0]!.id, user_id: owner.id, by_admin: 1 })]);
+    expect(comments.map((c) => c.replies_count)).toEqual([1, 0]);
+    expect(replies[0]!.created_at > comments[0]!.created_at).toBe(true);
+  });
+
+  it("adds approved reviews, recommended and neutral, signed with first names", async () => {
+    const { course } = await loadSample();
+    const reviews = await db.selectFrom("reviews").selectAll().where("course_id", "=", course.id).execute();
+    expect(reviews.length).toBeGreaterThanOrEqual(2);
+    expect(reviews.every((r) => r.status === "approved" && /^\p{Lu}\p{Ll}+$/u.test(r.first_name))).toBe(true);
+    expect(new Set(reviews.map((r) => r.rating))).toEqual(new Set([10, 5]));
+  });
+
   it("writes Polish texts for a Polish school, with a new password and a free e-mail address", async () => {
-    await db.deleteFrom("courses").execute();
-    const polish = await addSampleContent(db, { language: "pl", currency: "PLN" });
+    await clearSample();
+    const polish = await add("pl", "PLN");
     const [course] = await listPublishedCourses(db);
     expect(course).toMatchObject({
       title: "Podstawy fotografii cyfrowej",
@@ -56,5 +306,58 @@ describe("addSampleContent", () => {
     expect(polish.student.email).toMatch(/@example\.com$/);
     expect(polish.student.password).not.toBe(firstPassword);
     expect(polish.student.password.length).toBeGreaterThanOrEqual(12);
+
+    const { lectures, components } = await loadSample();
+    expect(lectures.map((l) => l.title)).toContain("Ekspozycja: przysłona, czas naświetlania i ISO");
+    expect(new Set(components.map((c) => c.kind))).toEqual(new Set(componentKinds));
+    const quiz = components.find((c) => c.kind === "quiz")!;
+    expect(quiz.data.questions[0].question).toBe("Które dwie zmiany wpuszczą więcej światła do matrycy?");
+    // The PDF's title keeps its Polish letters: ł (code 0x83 of the font's encoding) in "przysłona".
+    const pdf = components.find((c) => c.kind === "pdf")!;
+    expect((await read(pdf.data.storage_key)).toString("latin1")).toContain(
+      "(Ekspozycja: przys\\203ona, czas na\\205wietlania i ISO) Tj",
+    );
+    const reviews = await db.selectFrom("reviews").select("first_name").execute();
+    expect(reviews.map((r) => r.first_name)).toContain("Michał");
+    const comment = await db.selectFrom("comments").select("body").orderBy("id").executeTakeFirstOrThrow();
+    expect(comment.body).toMatch(/^Cześć wszystkim!/);
+  });
+});
+
+describe("setupSchool with sample content", () => {
+  it("removes the files it stored when the setup fails, and keeps nothing in the database", async () => {
+    await clearSample();
+    await db.deleteFrom("users").execute();
+    await db.deleteFrom("school").execute();
+    const stored: string[] = [];
+    // A storage that fails on the third file: the cover and the clip are in by then.
+    const failing: Storage = {
+      ...storage,
+      put: async (key, body, options) => {
+        if (stored.length === 2) throw new Error("disk full");
+        const result = await storage.put(key, body, options);
+        stored.push(key);
+        return result;
+      },
+    };
+    const input = {
+      school_name: "Photo School",
+      language: "en",
+      currency: "EUR",
+      name: "Olga Owner",
+      email: "owner@example.com",
+      password: "owner-secret",
+      sample: true,
+    };
+    await expect(setupSchool({ db, storage: failing }, input)).rejects.toThrow("disk full");
+    expect(stored).toHaveLength(2);
+    for (const key of stored) expect(await storage.head(key)).toBeNull();
+    expect(await db.selectFrom("school").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("courses").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("uploads").select("id").execute()).toEqual([]);
+
+    // The same setup with a working storage succeeds.
+    const { sample } = await setupSchool({ db, storage }, input);
+    expect(sample?.course.slug).toBe("digital-photography-basics");
   });
 });

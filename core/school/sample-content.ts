@@ -1,142 +1,42 @@
-// "Add sample content" on the setup page and `studium setup --sample`: one published course with two
-// sections and six lectures (free, login-required and paid, some an hour or longer), and a sample student
-// whose random password is shown once to the owner. Written in the school's language; runs inside the
-// setup transaction.
+// "Add sample content" on the setup page and `studium setup --sample`: one published course with a cover image,
+// two sections and six lectures (free, login-required and paid, some an hour or longer) whose components are of
+// every kind (markdown lessons, the welcome clip, an embedded film, a PDF cheat sheet, a checklist to download
+// and a quiz), a discussion under the free lecture (the sample student's comments, the owner's reply), approved
+// reviews, and the sample student, who has access to the course and whose random password is shown once to
+// the owner. Written in the school's language; runs inside the setup transaction. The pictures, the clip and
+// the PDF are drawn here (sample-files/) and stored like uploads: an `uploads` row marked stored, under the
+// keys whose prefix decides who may read them (images/ public, lectures/<id>/ by the lecture's access).
 import { randomBytes } from "node:crypto";
 import type { Db } from "#platform/db/connection.ts";
-import { nowIso } from "#platform/db/connection.ts";
-import type { Language, LectureAccess } from "#platform/db/schema.ts";
+import { nowIso, toFlag } from "#platform/db/connection.ts";
+import { bumpCacheVersion } from "#platform/cache/versions.ts";
+import type { Language } from "#platform/db/schema.ts";
+import type { Storage } from "#platform/storage/storage.ts";
 import { createUser } from "../accounts/create-user.ts";
 import { findUserByEmail } from "../accounts/find-user.ts";
+import { courseSchema } from "../catalog/authoring-schemas.ts";
+import { componentDataByKind, type ComponentKind } from "../catalog/component-data.ts";
+import { recordPriceChange } from "../catalog/course-price-history.ts";
+import { courseSearchText } from "../catalog/search-text.ts";
+import { grantCourseAccess } from "../learning/course-access.ts";
+import { newImageKey, newLectureFileKey, videoKey } from "../media/storage-keys.ts";
+import { VIDEO_READY } from "../media/video-upload.ts";
+import { parseInput } from "../validation.ts";
+import { encodeMp4 } from "./sample-files/mp4.ts";
+import { onePagePdf } from "./sample-files/pdf.ts";
+import { encodePng } from "./sample-files/png.ts";
+import { createCanvas, drawSunset } from "./sample-files/raster.ts";
+import { type SampleComponent, type SampleLecture, sampleTexts } from "./sample-texts.ts";
 
 export const SAMPLE_PRICE_CENTS = 19900;
 export const SAMPLE_STUDENT_EMAIL = "sample.student@example.com";
 
-type SampleLecture = { title: string; minutes: number; access: LectureAccess; body: string };
-type SampleTexts = {
-  slug: string;
-  title: string;
-  description: string;
-  sections: { title: string; lectures: SampleLecture[] }[];
-  studentName: string;
-};
+const COVER = { width: 1280, height: 720 };
+const CLIP = { width: 256, height: 144, fps: 8, frames: 24 };
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-const texts: Record<Language, SampleTexts> = {
-  en: {
-    slug: "digital-photography-basics",
-    title: "Digital Photography Basics",
-    description:
-      "Learn to take sharp, well-exposed photos with any camera, including the one in your phone. " +
-      "We start with the settings that matter, then move on to light and composition, and finish by editing " +
-      "your first picture. Short practical tasks after every lesson help you practise what you have learned.",
-    studentName: "Sam Student",
-    sections: [
-      {
-        title: "Getting started",
-        lectures: [
-          {
-            title: "Welcome to the course",
-            minutes: 5,
-            access: "free",
-            body: "## Welcome!\n\nIn this course you will learn how to **see light**, choose the right settings and compose a picture.\n\nAll you need is a camera or a phone.",
-          },
-          {
-            title: "Your camera and its settings",
-            minutes: 25,
-            access: "login",
-            body: "## The settings that matter\n\n- Shooting modes: auto, aperture priority, manual\n- Focus modes and focus points\n- File formats: JPEG and RAW\n\n**Task:** find these settings on your own camera.",
-          },
-          {
-            title: "Exposure: aperture, shutter speed and ISO",
-            minutes: 75,
-            access: "paid",
-            body: "## The exposure triangle\n\nAperture, shutter speed and ISO work together. Change one and you have to balance the others.\n\n**Task:** take the same scene at three different apertures.",
-          },
-        ],
-      },
-      {
-        title: "Light and composition",
-        lectures: [
-          {
-            title: "Reading natural light",
-            minutes: 40,
-            access: "paid",
-            body: "## Natural light\n\nGolden hour, overcast days and harsh midday sun each call for a different approach.",
-          },
-          {
-            title: "Composition: the rules and when to break them",
-            minutes: 65,
-            access: "paid",
-            body: "## Composition\n\n- The rule of thirds\n- Leading lines\n- Framing and negative space\n\n**Task:** photograph one subject in five different compositions.",
-          },
-          {
-            title: "Editing your first photo",
-            minutes: 32,
-            access: "login",
-            body: "## Editing\n\nCrop, straighten, then adjust exposure and colour. Less is more.",
-          },
-        ],
-      },
-    ],
-  },
-  pl: {
-    slug: "podstawy-fotografii-cyfrowej",
-    title: "Podstawy fotografii cyfrowej",
-    description:
-      "Naucz się robić ostre, dobrze naświetlone zdjęcia dowolnym aparatem, także telefonem. " +
-      "Zaczynamy od ustawień, które naprawdę mają znaczenie, potem przechodzimy do światła i kompozycji, " +
-      "a na koniec obrabiasz swoje pierwsze zdjęcie. Krótkie zadania po każdej lekcji pomogą Ci przećwiczyć to, czego się nauczysz.",
-    studentName: "Zofia Kursantka",
-    sections: [
-      {
-        title: "Pierwsze kroki",
-        lectures: [
-          {
-            title: "Witaj na kursie",
-            minutes: 5,
-            access: "free",
-            body: "## Witaj!\n\nNa tym kursie nauczysz się **widzieć światło**, dobierać ustawienia i komponować kadr.\n\nWystarczy aparat albo telefon.",
-          },
-          {
-            title: "Twój aparat i jego ustawienia",
-            minutes: 25,
-            access: "login",
-            body: "## Ustawienia, które mają znaczenie\n\n- Tryby fotografowania: auto, preselekcja przysłony, manualny\n- Tryby i punkty ostrzenia\n- Formaty plików: JPEG i RAW\n\n**Zadanie:** znajdź te ustawienia w swoim aparacie.",
-          },
-          {
-            title: "Ekspozycja: przysłona, czas naświetlania i ISO",
-            minutes: 75,
-            access: "paid",
-            body: "## Trójkąt ekspozycji\n\nPrzysłona, czas naświetlania i ISO działają razem. Gdy zmienisz jedno, musisz zrównoważyć pozostałe.\n\n**Zadanie:** sfotografuj tę samą scenę przy trzech różnych przysłonach.",
-          },
-        ],
-      },
-      {
-        title: "Światło i kompozycja",
-        lectures: [
-          {
-            title: "Jak czytać naturalne światło",
-            minutes: 40,
-            access: "paid",
-            body: "## Światło naturalne\n\nZłota godzina, pochmurny dzień i ostre południowe słońce wymagają innego podejścia.",
-          },
-          {
-            title: "Kompozycja: zasady i kiedy je łamać",
-            minutes: 65,
-            access: "paid",
-            body: "## Kompozycja\n\n- Zasada trójpodziału\n- Linie prowadzące\n- Ramowanie i pusta przestrzeń\n\n**Zadanie:** sfotografuj jeden obiekt w pięciu różnych kompozycjach.",
-          },
-          {
-            title: "Obróbka pierwszego zdjęcia",
-            minutes: 32,
-            access: "login",
-            body: "## Obróbka\n\nKadrowanie, prostowanie, potem ekspozycja i kolor. Mniej znaczy więcej.",
-          },
-        ],
-      },
-    ],
-  },
-};
+/** Where the sample's files go: the storage's put (setupSchool passes one that remembers what it wrote). */
+export type SampleFileStore = Pick<Storage, "put">;
 
 export type SampleContent = {
   course: { title: string; slug: string; sections: number; lectures: number };
@@ -152,27 +52,248 @@ async function freeSampleEmail(db: Db): Promise<string> {
   }
 }
 
-/** Sample course, sections, lectures and a sample student, in the school's language. */
-export async function addSampleContent(
-  db: Db,
-  options: { language: Language; currency: string },
-): Promise<SampleContent> {
-  const t = texts[options.language];
-  const now = nowIso();
-  const course = await db
-    .insertInto("courses")
+export function sampleCoverPng(): Buffer {
+  const canvas = createCanvas(COVER.width, COVER.height);
+  drawSunset(canvas, { sunset: 0.3 });
+  return encodePng(canvas);
+}
+
+/** The welcome clip: three seconds of the sun setting behind the hills. */
+export function sampleClipMp4(): Buffer {
+  const frames = Array.from({ length: CLIP.frames }, (_, index) => {
+    const canvas = createCanvas(CLIP.width, CLIP.height);
+    drawSunset(canvas, { sunset: index / (CLIP.frames - 1) });
+    return canvas;
+  });
+  return encodeMp4(frames, CLIP.fps);
+}
+
+type Context = {
+  db: Db;
+  files: SampleFileStore;
+  ownerId: number;
+  courseTitle: string;
+  now: string;
+};
+
+/** Stores the bytes and records them as an upload that arrived and passed its checks. */
+async function storeUpload(
+  { db, files, ownerId, now }: Context,
+  file: { key: string; bytes: Buffer; contentType: string; context: string },
+) {
+  await files.put(file.key, file.bytes, { contentType: file.contentType });
+  await db
+    .insertInto("uploads")
     .values({
-      slug: t.slug,
-      title: t.title,
-      description: t.description,
-      status: "published",
-      price_cents: SAMPLE_PRICE_CENTS,
-      currency: options.currency,
+      storage_key: file.key,
+      context: file.context,
+      user_id: ownerId,
+      content_type: file.contentType,
+      size: file.bytes.length,
+      status: "stored",
       created_at: now,
-      updated_at: now,
+    })
+    .execute();
+}
+
+/** The component's data as the authoring calls would save it (checked with its kind's schema). */
+async function componentData(
+  context: Context,
+  lecture: { id: number; title: string },
+  component: SampleComponent,
+): Promise<unknown> {
+  switch (component.kind) {
+    case "markdown":
+      return { markdown: component.markdown };
+    case "embed":
+      return { url: component.url };
+    case "quiz":
+      return component.quiz;
+    case "video": {
+      const { db, ownerId, now } = context;
+      const { id } = await db
+        .insertInto("videos")
+        .values({
+          provider: "local",
+          storage_key: null,
+          external_id: null,
+          title: lecture.title,
+          status: VIDEO_READY,
+          user_id: ownerId,
+          lecture_id: lecture.id,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const key = videoKey(id, "mp4");
+      await context.files.put(key, sampleClipMp4(), { contentType: "video/mp4" });
+      await db.updateTable("videos").set({ storage_key: key }).where("id", "=", id).execute();
+      return { video_id: id };
+    }
+    case "pdf":
+    case "file": {
+      const bytes =
+        component.kind === "pdf"
+          ? onePagePdf({ title: lecture.title, kicker: context.courseTitle, lines: component.lines })
+          : Buffer.from(component.text, "utf8");
+      const contentType = component.kind === "pdf" ? "application/pdf" : component.contentType;
+      const key = newLectureFileKey(lecture.id, component.filename);
+      await storeUpload(context, {
+        key,
+        bytes,
+        contentType,
+        context: component.kind === "pdf" ? "lecture-pdf" : "lecture-file",
+      });
+      return { storage_key: key, filename: component.filename, size: bytes.length, content_type: contentType };
+    }
+  }
+}
+
+async function addLecture(
+  context: Context,
+  sectionId: number,
+  position: number,
+  sample: SampleLecture,
+): Promise<number> {
+  const { db, now } = context;
+  const lecture = await db
+    .insertInto("lectures")
+    .values({
+      section_id: sectionId,
+      title: sample.title,
+      duration_minutes: sample.minutes,
+      access: sample.access,
+      status: "published",
+      position,
+      // The lesson lives in its markdown component, as in a lecture made in the editor.
+      body: "",
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const components = [];
+  for (const [index, component] of sample.components.entries()) {
+    const kind: ComponentKind = component.kind;
+    const data = componentDataByKind[kind].parse(
+      await componentData(context, { id: lecture.id, title: sample.title }, component),
+    );
+    components.push({
+      lecture_id: lecture.id,
+      kind,
+      position: index + 1,
+      data: JSON.stringify(data),
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  if (components.length) await db.insertInto("lecture_components").values(components).execute();
+  return lecture.id;
+}
+
+/** The sample student's comments under a lecture, the first with the owner's reply; a day or two old. */
+async function addDiscussion(
+  { db, ownerId }: Context,
+  lectureId: number,
+  studentId: number,
+  discussion: NonNullable<SampleLecture["discussion"]>,
+) {
+  const [first, ...others] = discussion.comments;
+  const comment = async (body: string, hoursAgo: number, replies: number) => {
+    const at = nowIso(-hoursAgo * 60 * 60 * 1000);
+    const { id } = await db
+      .insertInto("comments")
+      .values({
+        commentable_type: "lecture",
+        commentable_id: lectureId,
+        user_id: studentId,
+        body,
+        by_admin: toFlag(false),
+        video_id: null,
+        replies_count: replies,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return id;
+  };
+  if (first === undefined) return;
+  const firstId = await comment(first, 50, 1);
+  await db
+    .insertInto("replies")
+    .values({
+      comment_id: firstId,
+      user_id: ownerId,
+      body: discussion.ownerReply,
+      image: null,
+      by_admin: toFlag(true),
+      created_at: nowIso(-46 * 60 * 60 * 1000),
+    })
+    .execute();
+  for (const [index, body] of others.entries()) await comment(body, 20 - index, 0);
+}
+
+/** The sample course with its media, discussion and reviews, and a sample student who has access to it. */
+export async function addSampleContent(
+  db: Db,
+  options: {
+    language: Language;
+    currency: string;
+    /** the school's owner: the course's author, who uploaded its files and answers in the discussion */
+    owner: { id: number; name: string };
+    files: SampleFileStore;
+  },
+): Promise<SampleContent> {
+  const t = sampleTexts[options.language];
+  const now = nowIso();
+  const context: Context = { db, files: options.files, ownerId: options.owner.id, courseTitle: t.title, now };
+
+  const cover = newImageKey("png");
+  await storeUpload(context, {
+    key: cover,
+    bytes: sampleCoverPng(),
+    contentType: "image/png",
+    context: "course-cover",
+  });
+
+  // The fields as the course editor would save them.
+  const fields = parseInput(courseSchema, {
+    title: t.title,
+    slug: t.slug,
+    description: t.description,
+    cover_image: cover,
+    status: "published",
+    price_cents: SAMPLE_PRICE_CENTS,
+    currency: options.currency,
+    author_name: options.owner.name,
+    author_bio: t.authorBio,
+    seo_title: t.title,
+    seo_description: t.seoDescription,
+  });
+  const course = await db
+    .insertInto("courses")
+    .values({
+      ...fields,
+      search_text: courseSearchText(fields),
+      published_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordPriceChange(db, course.id, course, now);
+
+  // A random password, shown once to the owner (setup response, CLI output) so they can see the school as a student.
+  const password = randomBytes(9).toString("base64url");
+  const email = await freeSampleEmail(db);
+  const student = await createUser(db, { name: t.studentName, email, password, role: "student" });
+  await grantCourseAccess(db, {
+    userId: student.id,
+    courseId: course.id,
+    endsAt: null,
+    source: "sample",
+    grantedBy: options.owner.id,
+  });
 
   let lectures = 0;
   for (const [sectionIndex, section] of t.sections.entries()) {
@@ -181,30 +302,33 @@ export async function addSampleContent(
       .values({ course_id: course.id, title: section.title, position: sectionIndex + 1 })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await db
-      .insertInto("lectures")
-      .values(
-        section.lectures.map((lecture, index) => ({
-          section_id: sectionId,
-          title: lecture.title,
-          duration_minutes: lecture.minutes,
-          access: lecture.access,
-          status: "published" as const,
-          position: index + 1,
-          body: lecture.body,
-        })),
-      )
-      .execute();
+    for (const [index, lecture] of section.lectures.entries()) {
+      const lectureId = await addLecture(context, sectionId, index + 1, lecture);
+      if (lecture.discussion) await addDiscussion(context, lectureId, student.id, lecture.discussion);
+    }
     lectures += section.lectures.length;
   }
 
-  // A random password, shown once to the owner (setup response, CLI output) so they can see the school as a student.
-  const password = randomBytes(9).toString("base64url");
-  const email = await freeSampleEmail(db);
-  await createUser(db, { name: t.studentName, email, password, role: "student" });
+  await db
+    .insertInto("reviews")
+    .values(
+      t.reviews.map((review) => ({
+        course_id: course.id,
+        user_id: null,
+        comment_id: null,
+        first_name: review.firstName,
+        rating: review.rating,
+        title: review.title,
+        body: review.body,
+        status: "approved" as const,
+        created_at: nowIso(-review.daysAgo * DAY_MS),
+      })),
+    )
+    .execute();
+  await bumpCacheVersion(db, "catalog");
 
   return {
-    course: { title: t.title, slug: t.slug, sections: t.sections.length, lectures },
+    course: { title: t.title, slug: course.slug, sections: t.sections.length, lectures },
     student: { name: t.studentName, email, password },
   };
 }

@@ -1,19 +1,31 @@
 // First run: the owner creates the school and their own admin account. It happens once: a second call
 // finds the school row and answers 409; a second call racing the first hits the unique singleton column.
+// With sample content, its files go to the storage; when the transaction fails they are removed again.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { User } from "#platform/db/schema.ts";
+import type { Storage } from "#platform/storage/storage.ts";
 import { createUser } from "../accounts/create-user.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { forgetSchool } from "./get-school.ts";
-import { addSampleContent, type SampleContent } from "./sample-content.ts";
+import { addSampleContent, type SampleContent, type SampleFileStore } from "./sample-content.ts";
 import { setupSchema } from "./schemas.ts";
 
-export async function setupSchool(db: Db, input: unknown): Promise<{ owner: User; sample: SampleContent | null }> {
+export async function setupSchool(
+  { db, storage }: { db: Db; storage: Storage },
+  input: unknown,
+): Promise<{ owner: User; sample: SampleContent | null }> {
   const data = parseInput(setupSchema, input);
   const alreadyDone = () => new AppError("conflict", { messageKey: "setup:already_done" });
-  const result = await db.transaction().execute(async (trx) => {
+  const written: string[] = [];
+  const files: SampleFileStore = {
+    put: (key, body, options) => {
+      written.push(key);
+      return storage.put(key, body, options);
+    },
+  };
+  const setUp = db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("school").select("id").executeTakeFirst();
     if (existing) throw alreadyDone();
     const now = nowIso();
@@ -33,8 +45,15 @@ export async function setupSchool(db: Db, input: unknown): Promise<{ owner: User
         throw /unique|duplicate/i.test(String(error)) ? alreadyDone() : error;
       });
     const owner = await createUser(trx, { name: data.name, email: data.email, password: data.password, role: "admin" });
-    const sample = data.sample ? await addSampleContent(trx, { language: data.language, currency: data.currency }) : null;
+    const sample = data.sample
+      ? await addSampleContent(trx, { language: data.language, currency: data.currency, owner, files })
+      : null;
     return { owner, sample };
+  });
+  // A setup that failed (or lost the race to another) leaves none of the sample's files behind.
+  const result = await setUp.catch(async (error: unknown) => {
+    await Promise.all(written.map((key) => storage.delete(key).catch(() => {})));
+    throw error;
   });
   forgetSchool(db);
   return result;

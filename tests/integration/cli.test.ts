@@ -338,6 +338,12 @@ describe("studium setup and user:add", () => {
       expect(home.status).toBe(200);
       expect(home.html).toContain("Akademia CLI");
       expect(home.html).toContain("Podstawy fotografii cyfrowej");
+      // The sample's files went to the server's storage (DATA_DIR/files): its cover image is served.
+      const cover = /\/files\/images\/[\w/.-]+\.png/.exec(home.html)?.[0];
+      expect(cover).toBeDefined();
+      const image = await new BrowserClient(server.url).raw(cover!);
+      expect(image.status).toBe(200);
+      expect(image.headers.get("content-type")).toBe("image/png");
 
       const accounts = [
         { email: "owner@example.com", password: "owner-secret", role: "admin", redirect: "/home" },
