@@ -35,6 +35,10 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   return [{ title: `${status === 404 ? t("errors:not_found") : t("errors:internal")} · ${school}` }];
 }
 
+export function links() {
+  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();

@@ -10,7 +10,7 @@ export const serverBuildFile = path.join(buildDir, "server", "index.js");
 export const clientDir = path.join(buildDir, "client");
 const stampFile = path.join(buildDir, ".built-at");
 
-const inputs = ["app", "locales", "core", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const inputs = ["app", "public", "locales", "core", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
 
 function newestMtime(entry: string): number {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

@@ -35,9 +35,10 @@ export function PublicShell({ children }: { children: ReactNode }) {
                 <Link to="/login" className="rounded-md px-3 py-2 text-sm font-semibold text-ink hover:bg-gray-100">
                   {t("accounts:login_link")}
                 </Link>
+                {/* On a phone the school's name needs the room; the login page links to registration. */}
                 <Link
                   to="/register"
-                  className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                  className="hidden rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700 sm:inline-block"
                 >
                   {t("accounts:register_link")}
                 </Link>
