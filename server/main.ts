@@ -10,6 +10,8 @@ import { clientDir, ensureBuild, serverBuildFile } from "./build.ts";
 import { createServices } from "./services.ts";
 import { startBackground } from "./background.ts";
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main() {
   let config;
   try {
@@ -43,6 +45,13 @@ async function main() {
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
+    // A request whose client never finishes its body, or a query stuck on a lock, would hold a clean close
+    // forever; after SHUTDOWN_GRACE_MS the process leaves anyway (jobs it held are recovered as stale).
+    const deadline = setTimeout(() => {
+      app.log.warn("shutdown took too long; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    deadline.unref();
     await background?.stop();
     await app.close();
     await services.close();

@@ -86,7 +86,10 @@ export async function startTestServer(
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
         child.kill("SIGTERM");
+        // The server gives itself 10 s to close; past 15 s it is stuck, and the test run must not be.
+        const stuck = setTimeout(() => child.kill("SIGKILL"), 15_000);
         await exited;
+        clearTimeout(stuck);
       }
       await database.drop();
     },
