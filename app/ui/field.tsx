@@ -2,6 +2,7 @@
 // error map keyed by field name"). The input is described by its error for screen readers.
 import { type InputHTMLAttributes, useId } from "react";
 import { clsx } from "clsx";
+import { FieldShell } from "./field-shell.tsx";
 
 export function Field({
   label,
@@ -11,35 +12,19 @@ export function Field({
   className,
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; errors?: string[]; hint?: string }) {
-  const id = useId();
-  const invalid = Boolean(errors?.length);
   return (
-    <div className={clsx("flex flex-col gap-1", className)}>
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={clsx(
-          "min-h-10 rounded-md border bg-white px-3 py-2 text-base text-ink shadow-sm sm:text-sm",
-          invalid ? "border-red-600" : "border-gray-300",
-        )}
-        {...input}
-      />
-      {hint && !invalid && (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
+    <FieldShell label={label} name={name} hint={hint} errors={errors} className={className}>
+      {(control) => (
+        <input
+          id={control.id}
+          name={name}
+          aria-invalid={control.invalid || undefined}
+          aria-describedby={control.describedBy}
+          className={clsx("min-h-10", control.controlClass)}
+          {...input}
+        />
       )}
-      {invalid && (
-        <p id={`${id}-error`} className="text-sm text-red-700" data-field-error={name}>
-          {errors!.join(" ")}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }
 

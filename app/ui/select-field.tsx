@@ -1,6 +1,7 @@
 // A labelled native <select> with its hint or errors below it, like app/ui/field.tsx for inputs.
-import { type SelectHTMLAttributes, useId } from "react";
+import type { SelectHTMLAttributes } from "react";
 import { clsx } from "clsx";
+import { FieldShell } from "./field-shell.tsx";
 
 export function SelectField({
   label,
@@ -17,40 +18,24 @@ export function SelectField({
   errors?: string[];
   options: { value: string; label: string }[];
 }) {
-  const id = useId();
-  const invalid = Boolean(errors?.length);
   return (
-    <div className={clsx("flex flex-col gap-1", className)}>
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={clsx(
-          "min-h-10 rounded-md border bg-white px-3 py-2 text-base text-ink shadow-sm sm:text-sm",
-          invalid ? "border-red-600" : "border-gray-300",
-        )}
-        {...select}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hint && !invalid && (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
+    <FieldShell label={label} name={name} hint={hint} errors={errors} className={className}>
+      {(control) => (
+        <select
+          id={control.id}
+          name={name}
+          aria-invalid={control.invalid || undefined}
+          aria-describedby={control.describedBy}
+          className={clsx("min-h-10", control.controlClass)}
+          {...select}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-      {invalid && (
-        <p id={`${id}-error`} className="text-sm text-red-700" data-field-error={name}>
-          {errors!.join(" ")}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }

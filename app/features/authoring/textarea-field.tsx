@@ -1,7 +1,8 @@
 // A labelled textarea with its hint or errors below (like app/ui/field.tsx), and optionally a live count of
 // characters against a recommended length (the SEO hints of §9: 70 for titles, 150 for descriptions).
-import { type TextareaHTMLAttributes, useId } from "react";
+import type { TextareaHTMLAttributes } from "react";
 import { clsx } from "clsx";
+import { FieldShell } from "#app/ui/field-shell.tsx";
 
 export function TextareaField({
   label,
@@ -12,36 +13,20 @@ export function TextareaField({
   rows = 4,
   ...textarea
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; name: string; errors?: string[]; hint?: string }) {
-  const id = useId();
-  const invalid = Boolean(errors?.length);
   return (
-    <div className={clsx("flex flex-col gap-1", className)}>
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        className={clsx(
-          "rounded-md border bg-white px-3 py-2 text-base text-ink shadow-sm sm:text-sm",
-          invalid ? "border-red-600" : "border-gray-300",
-        )}
-        {...textarea}
-      />
-      {hint && !invalid && (
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {hint}
-        </p>
+    <FieldShell label={label} name={name} hint={hint} errors={errors} className={className}>
+      {(control) => (
+        <textarea
+          id={control.id}
+          name={name}
+          rows={rows}
+          aria-invalid={control.invalid || undefined}
+          aria-describedby={control.describedBy}
+          className={control.controlClass}
+          {...textarea}
+        />
       )}
-      {invalid && (
-        <p id={`${id}-error`} className="text-sm text-red-700" data-field-error={name}>
-          {errors!.join(" ")}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }
 
