@@ -8,6 +8,7 @@ import * as m0002 from "./migrations/0002-catalog.ts";
 import * as m0003 from "./migrations/0003-school-singleton.ts";
 import * as m0004 from "./migrations/0004-learning.ts";
 import * as m0005 from "./migrations/0005-review-per-student.ts";
+import * as m0006 from "./migrations/0006-selling.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -15,6 +16,7 @@ const migrations: Record<string, MigrationModule> = {
   "0003-school-singleton": m0003,
   "0004-learning": m0004,
   "0005-review-per-student": m0005,
+  "0006-selling": m0006,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -4,6 +4,9 @@
 // - JSON is stored as text and parsed by the code that owns the column;
 // - money is integer cents with a currency code.
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { SellingTables } from "./schema-selling.ts";
+
+export type * from "./schema-selling.ts";
 
 export type Language = "en" | "pl";
 export type Role = "admin" | "student";
@@ -294,7 +297,7 @@ export type Database = {
   uploads: UploadTable;
   videos: VideoTable;
   cache_versions: CacheVersionTable;
-};
+} & SellingTables;
 
 export type School = Selectable<SchoolTable>;
 export type User = Selectable<UserTable>;
