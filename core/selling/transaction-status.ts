@@ -1,0 +1,75 @@
+// POST /transaction/{hash}/pending (spec §3 Transaction, §4): what the payment status page polls. The hash is
+// the capability: long and random, it is only ever shown to the buyer (status page, provider return address).
+// Answer {status, transaction: {quantity, id, child_invitations}, checkoutLink} plus what the page needs for its
+// call to action (product kind, free or paid). child_invitations is the number of invitations sent so far.
+import type { Db } from "#platform/db/connection.ts";
+import type { ProductKind, TransactionStatus } from "#platform/db/schema.ts";
+import { productPath } from "./offers.ts";
+
+export type TransactionView = {
+  status: TransactionStatus;
+  transaction: {
+    quantity: number;
+    id: number;
+    child_invitations: number;
+    hash: string;
+    product_kind: ProductKind;
+    product_title: string;
+    course_id: number | null;
+    free: boolean;
+    total_cents: number;
+    currency: string;
+  };
+  checkoutLink: string;
+  /** where 'Start' / 'Go to download' / 'Go to your product list' / 'Manage access' lead */
+  nextLink: string;
+};
+
+export function nextLinkFor(kind: ProductKind, quantity: number, courseSlug: string | null, courseId: number | null, productSlug: string | null): string {
+  if (kind === "course" && quantity > 1) return `/home/access-manager/${courseId}`;
+  if (kind === "course") return `/${courseSlug}/watch`;
+  if (kind === "file") return `/my/products/${productSlug}`;
+  return "/my/products";
+}
+
+export async function getTransactionView(db: Db, hash: string): Promise<TransactionView | null> {
+  if (hash.length < 16 || hash.length > 64) return null;
+  const row = await db
+    .selectFrom("transactions as t")
+    .innerJoin("products as p", "p.id", "t.product_id")
+    .leftJoin("courses as c", "c.id", "p.course_id")
+    .select([
+      "t.id",
+      "t.status",
+      "t.quantity",
+      "t.total_cents",
+      "t.currency",
+      "p.kind",
+      "p.slug",
+      "p.title",
+      "p.course_id",
+      "c.slug as course_slug",
+      (eb) => eb.selectFrom("invitations").select((e) => e.fn.countAll<number>().as("n")).whereRef("invitations.parent_transaction_id", "=", "t.id").as("invitations"),
+    ])
+    .where("t.hash", "=", hash)
+    .executeTakeFirst();
+  if (!row) return null;
+  const path = productPath({ kind: row.kind, slug: row.slug }, row.course_slug);
+  return {
+    status: row.status,
+    transaction: {
+      quantity: row.quantity,
+      id: row.id,
+      child_invitations: Number(row.invitations ?? 0),
+      hash,
+      product_kind: row.kind,
+      product_title: row.title,
+      course_id: row.course_id,
+      free: row.total_cents === 0,
+      total_cents: row.total_cents,
+      currency: row.currency,
+    },
+    checkoutLink: `${path}/checkout`,
+    nextLink: nextLinkFor(row.kind, row.quantity, row.course_slug, row.course_id, row.slug),
+  };
+}

@@ -1,0 +1,51 @@
+// Arranging and reading selling data in integration tests: promo codes, checkouts through the test provider.
+import { ensureCourseProduct } from "#core/selling/course-product.ts";
+import type { BrowserClient } from "../helpers/browser-client.ts";
+import type { TestServer } from "../helpers/test-server.ts";
+
+export async function addPromoCode(
+  server: TestServer,
+  spec: { code: string; kind?: "percent" | "fixed"; amount: number; starts_at?: string | null; ends_at?: string | null; usage_limit?: number; product_id?: number | null },
+): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await server.handle.db
+    .insertInto("promo_codes")
+    .values({
+      code: spec.code,
+      code_key: spec.code.toUpperCase(),
+      kind: spec.kind ?? "percent",
+      amount: spec.amount,
+      starts_at: spec.starts_at ?? null,
+      ends_at: spec.ends_at ?? null,
+      usage_limit: spec.usage_limit ?? -1,
+      product_id: spec.product_id ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export const buyer = { name: "Bea Buyer", terms: true };
+
+/** Checks out a course as the client's logged-in user with the test provider; returns the transaction hash. */
+export async function checkoutCourse(client: BrowserClient, slug: string, body: Record<string, unknown> = {}) {
+  const response = await client.post(`/${slug}/onepagecheckout`, { ...buyer, provider: "test", ...body });
+  return response;
+}
+
+
+export async function transactionByHash(server: TestServer, hash: string) {
+  return server.handle.db.selectFrom("transactions").selectAll().where("hash", "=", hash).executeTakeFirstOrThrow();
+}
+
+export async function countMailsTo(server: TestServer, to: string): Promise<number> {
+  const rows = await server.handle.db.selectFrom("jobs").select("payload").where("type", "=", "mail.send").execute();
+  return rows.filter((row) => (JSON.parse(row.payload) as { to: string }).to === to).length;
+}
+
+/** The product that sells a course (made on first need, as the checkout page does). */
+export async function courseProductId(server: TestServer, courseId: number): Promise<number> {
+  return (await ensureCourseProduct(server.handle.db, courseId))!;
+}
