@@ -4,6 +4,7 @@
 // (receipt e-mail, invoice) are queued as jobs (outbox).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
+import { crashPoint } from "#platform/crash-points.ts";
 import { enqueue } from "#platform/jobs/queue.ts";
 import { formatMoney } from "#platform/i18n/format.ts";
 import { translator } from "#platform/i18n/index.ts";
@@ -33,6 +34,7 @@ export async function completeTransaction(db: Db, transactionId: number, hooks: 
     await recordCommission(trx, transaction);
     if (transaction.total_cents > 0) await hooks.scheduleInvoice?.(trx, transaction.id);
     await queueReceipt(trx, transaction, product.title);
+    crashPoint("payment.before-commit");
     return true;
   });
 }

@@ -2,6 +2,7 @@
 // verified first (the adapter checks the signature; here the order, amount and currency), recorded once
 // (payment_events.event_key is unique: a replay is recognised and changes nothing), and the state machine only
 // moves forward (complete-transaction.ts / fail-transaction.ts). Rejections are logged without secrets.
+import { crashPoint } from "#platform/crash-points.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { Transaction } from "#platform/db/schema.ts";
@@ -78,5 +79,6 @@ export async function handleNotification(
     return parsed.reply;
   }
   if (parsed.report) await applyPaymentReport(deps, provider, parsed.report);
+  crashPoint("payment.before-reply");
   return parsed.reply;
 }

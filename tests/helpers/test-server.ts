@@ -19,6 +19,8 @@ export type TestServer = {
   /** Everything the process printed (stdout and stderr), for secret-leak checks. */
   output(): string;
   stop(): Promise<void>;
+  /** Waits for the process to die by itself (a crash point), then lets go of the database without dropping it. */
+  crashed(): Promise<void>;
 };
 
 /** options.database: run on a database the test prepared (e.g. with the CLI); the server drops it on stop. */
@@ -81,6 +83,10 @@ export async function startTestServer(
     handle,
     logs,
     output: () => output,
+    async crashed() {
+      if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once("exit", resolve));
+      await handle.close();
+    },
     async stop() {
       await handle.close();
       if (child.exitCode === null) {

@@ -1,6 +1,8 @@
 // Arranging and reading selling data in integration tests: promo codes, checkouts through the test provider.
 import { ensureCourseProduct } from "#core/selling/course-product.ts";
-import type { BrowserClient } from "../helpers/browser-client.ts";
+import { hashPassword } from "#core/accounts/passwords.ts";
+import { createSession } from "#core/accounts/sessions.ts";
+import { BrowserClient } from "../helpers/browser-client.ts";
 import type { TestServer } from "../helpers/test-server.ts";
 
 export async function addPromoCode(
@@ -48,4 +50,28 @@ export async function countMailsTo(server: TestServer, to: string): Promise<numb
 /** The product that sells a course (made on first need, as the checkout page does). */
 export async function courseProductId(server: TestServer, courseId: number): Promise<number> {
   return (await ensureCourseProduct(server.handle.db, courseId))!;
+}
+
+/**
+ * Many logged-in students at once, made directly in the database (a registration each would spend seconds on
+ * password hashing): each client holds its session cookie and the CSRF token of a page it loaded.
+ */
+export async function manyStudents(server: TestServer, count: number, prefix: string): Promise<BrowserClient[]> {
+  const db = server.handle.db;
+  const now = new Date().toISOString();
+  const passwordHash = await hashPassword("student-secret");
+  const clients: BrowserClient[] = [];
+  for (let i = 0; i < count; i++) {
+    const user = await db
+      .insertInto("users")
+      .values({ email: `${prefix}${i}@example.com`, name: `${prefix} ${i}`, password_hash: passwordHash, role: "student", email_notifications: "{}", created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { token } = await createSession(db, { userId: user.id, days: 1, ip: "127.0.0.1", userAgent: "test" });
+    const client = new BrowserClient(server.url);
+    client.cookies.set("studium_session", token);
+    clients.push(client);
+  }
+  for (const client of clients) await client.page("/my");
+  return clients;
 }
