@@ -6,7 +6,10 @@
 // (rejected, logged); for Przelewy24, the mandatory verify call before anything changes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sealSettings } from "#core/integrations/integration-records.ts";
+import { RECHECK_EVERY_MS, recheckPendingTransactions } from "#core/selling/recheck-pending.ts";
+import { loadConfig } from "#platform/config.ts";
 import { loadSecret } from "#platform/security/secret.ts";
+import { createPayments, externalProviders } from "#server/payments.ts";
 import type { FakeServer } from "#tests/fakes/fake-http.ts";
 import { startFakeFakturownia, type FakeFakturownia } from "#tests/fakes/fakturownia.ts";
 import { startPayuFake, type PayuFake } from "#tests/fakes/payu.ts";
@@ -153,5 +156,39 @@ describe("PayU notifications", () => {
     expect((await transactionByHash(server, hash)).status).toBe("PENDING");
     const rejected = await server.handle.db.selectFrom("payment_events").select(["outcome", "detail"]).where("outcome", "=", "rejected").execute();
     expect(rejected.some((event) => event.detail.includes("amount 12344"))).toBe(true);
+  });
+});
+
+describe("when a notification never comes", () => {
+  it("re-checks a pending payment with its provider after 5 minutes and settles it", async () => {
+    const [buyer] = await manyStudents(server, 1, "silent");
+    const { body } = await checkoutCourse(buyer!, "kurs", { provider: "payu" });
+    const transaction = await transactionByHash(server, body.hash);
+    payu.setStatus(transaction.provider_ref!, "COMPLETED");
+    const db = server.handle.db;
+    const secret = loadSecret({ secretKey: SECRET_KEY, dataDir: "" });
+    const providers = createPayments({ db, config: loadConfig({ NODE_ENV: "test" }), secret, external: externalProviders(db, secret, { PAYMENTS_BASE_URL_PAYU: payu.url }) });
+    const log = { warn: () => undefined, info: () => undefined };
+    // Not yet due: a payment younger than 5 minutes is left alone.
+    await recheckPendingTransactions({ db, providers, log }, { now: Date.now() });
+    expect((await transactionByHash(server, body.hash)).status).toBe("PENDING");
+    await recheckPendingTransactions({ db, providers, log }, { now: Date.now() + RECHECK_EVERY_MS + 1000 });
+    expect((await transactionByHash(server, body.hash)).status).toBe("ACCESS_GRANTED");
+  });
+});
+
+describe("a provider that cannot be reached", () => {
+  it("answers 'Transaction error, please try again' in the school's language and gives the reservations back", async () => {
+    await server.handle.db
+      .updateTable("integrations")
+      .set({ settings: sealSettings(loadSecret({ secretKey: SECRET_KEY, dataDir: "" }), "payu", { ...payu.settings, client_secret: "wrong" }), updated_at: new Date().toISOString() })
+      .where("provider", "=", "payu")
+      .execute();
+    const [buyer] = await manyStudents(server, 1, "unlucky");
+    const answer = await checkoutCourse(buyer!, "kurs", { provider: "payu" });
+    expect(answer.status).toBe(503);
+    expect(answer.body.message).toBe("Błąd transakcji, spróbuj ponownie");
+    const rows = await server.handle.db.selectFrom("transactions as t").innerJoin("users as u", "u.id", "t.user_id").select("t.status").where("u.email", "=", "unlucky0@example.com").execute();
+    expect(rows.map((r) => r.status)).toEqual(["ERROR"]);
   });
 });
