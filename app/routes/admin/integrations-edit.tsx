@@ -1,0 +1,53 @@
+// /home/integrations/:provider: sets up a provider that is not set up yet, or changes one that is. Secrets are
+// never filled in: the field says a value is stored, and leaving it blank keeps it.
+import { Link, useLocation } from "react-router";
+import { ArrowLeft } from "lucide-react";
+import { getIntegrationCard } from "#core/integrations/list-integrations.ts";
+import { definitionOf } from "#core/integrations/provider-fields.ts";
+import { pageContext } from "#server/page-context.ts";
+import { requireAdmin } from "#app/lib/require-user.ts";
+import { useT } from "#app/lib/i18n.tsx";
+import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import { IntegrationForm } from "#app/features/integrations/integration-form.tsx";
+import { providerNameKey, providerView } from "#app/features/integrations/provider-view.ts";
+import type { Route } from "./+types/integrations-edit.ts";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches[0]?.loaderData, "integrations:title");
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  requireAdmin(context, request);
+  const definition = definitionOf(params.provider);
+  if (!definition) throw new Response(null, { status: 404 });
+  const { services } = context.get(pageContext);
+  const card = await getIntegrationCard(services.db, services.secret, definition.provider);
+  return { view: providerView(definition), card: card?.configured ? card : null };
+}
+
+function errorKey(search: string): string | undefined {
+  const key = new URLSearchParams(search).get("error");
+  return key && /^(validation|errors|integrations):[a-z_]+$/.test(key) ? key : undefined;
+}
+
+export default function IntegrationEdit({ loaderData: { view, card } }: Route.ComponentProps) {
+  const t = useT();
+  const location = useLocation();
+  const error = errorKey(location.search);
+  const name = t(providerNameKey(view.provider));
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <Link
+        to="/home/integrations"
+        className="inline-flex items-center gap-1 self-start text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        {t("integrations:back")}
+      </Link>
+      <h1 className="text-2xl font-bold sm:text-3xl">
+        {t(card ? "integrations:edit_title" : "integrations:new_title", { provider: name })}
+      </h1>
+      <IntegrationForm key={view.provider} view={view} card={card} queryError={error ? t(error) : undefined} />
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+// /home/integrations: a card per known provider, set up or not. Secrets never leave the server: a card says
+// only whether each one is set; plain settings (environment, ids, login) are shown as they are.
+import { fromFlag, type Db } from "#platform/db/connection.ts";
+import type { IntegrationKind } from "#platform/db/schema.ts";
+import { maskSettings, type Settings } from "./check-settings.ts";
+import { type IntegrationRow, openSettings, UnreadableSettingsError } from "./integration-records.ts";
+import { BUILT_IN_PROVIDERS, providerDefinitions, type ProviderDefinition } from "./provider-fields.ts";
+
+export type IntegrationCard = {
+  provider: string;
+  kind: IntegrationKind;
+  /** built in (the test payments): switched on or off, never deleted */
+  builtIn: boolean;
+  configured: boolean;
+  enabled: boolean;
+  /** plain settings as stored */
+  settings: Settings;
+  /** secret name -> whether a value is stored */
+  secrets: Record<string, boolean>;
+  /** the stored settings could not be decrypted (another SECRET_KEY): they must be entered again */
+  unreadable: boolean;
+  updated_at: string | null;
+};
+
+export function integrationCard(
+  definition: ProviderDefinition,
+  row: IntegrationRow | undefined,
+  stored: Settings | null,
+): IntegrationCard {
+  const masked = maskSettings(definition, stored ?? {});
+  return {
+    provider: definition.provider,
+    kind: definition.kind,
+    builtIn: BUILT_IN_PROVIDERS.includes(definition.provider),
+    configured: Boolean(row),
+    enabled: row ? fromFlag(row.enabled) : false,
+    settings: masked.settings,
+    secrets: masked.secrets,
+    unreadable: Boolean(row) && stored === null,
+    updated_at: row?.updated_at ?? null,
+  };
+}
+
+export async function listIntegrations(db: Db, secret: Buffer): Promise<IntegrationCard[]> {
+  const rows = await db.selectFrom("integrations").selectAll().execute();
+  return providerDefinitions.map((definition) => {
+    const row = rows.find((r) => r.provider === definition.provider);
+    let stored: Settings | null = null;
+    if (row) {
+      try {
+        stored = openSettings(secret, definition.provider, row.settings);
+      } catch (error) {
+        if (!(error instanceof UnreadableSettingsError)) throw error;
+      }
+    }
+    return integrationCard(definition, row, stored);
+  });
+}
+
+export async function getIntegrationCard(db: Db, secret: Buffer, provider: string): Promise<IntegrationCard | null> {
+  const cards = await listIntegrations(db, secret);
+  return cards.find((card) => card.provider === provider) ?? null;
+}

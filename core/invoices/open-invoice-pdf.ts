@@ -1,0 +1,28 @@
+// GET /my/invoices/:id/pdf: the buyer's own invoice only (someone else's id answers 404, like a missing one). The
+// PDF comes from the service that issued it: a redirect to its public link (Fakturownia), or the bytes fetched
+// with the school's credentials (iFirma, whose PDFs need a signed request), so no secret reaches the browser.
+import { AppError } from "#core/errors.ts";
+import { getIntegrationSettings } from "#core/integrations/get-integration-settings.ts";
+import type { Db } from "#platform/db/connection.ts";
+import type { InvoicePdf } from "#integrations/invoicing/invoicing-provider.ts";
+import type { InvoicingProviderFactory } from "#integrations/invoicing/registry.ts";
+
+export async function openInvoicePdf(
+  deps: { db: Db; secret: Buffer; providerFor: InvoicingProviderFactory },
+  options: { userId: number; invoiceId: number },
+): Promise<{ pdf: InvoicePdf; number: string }> {
+  const invoice = await deps.db
+    .selectFrom("invoices as i")
+    .innerJoin("transactions as t", "t.id", "i.transaction_id")
+    .select(["i.provider", "i.status", "i.number", "i.external_id", "i.pdf_url"])
+    .where("i.id", "=", options.invoiceId)
+    .where("t.user_id", "=", options.userId)
+    .executeTakeFirst();
+  if (!invoice || invoice.status !== "issued" || !invoice.external_id || !invoice.pdf_url) throw new AppError("not_found");
+  const integration = await getIntegrationSettings(deps.db, deps.secret, invoice.provider);
+  // The integration was removed since: its PDFs cannot be fetched any more.
+  if (!integration) throw new AppError("unavailable");
+  const adapter = deps.providerFor(invoice.provider, integration.settings);
+  const pdf = await adapter.openPdf({ externalId: invoice.external_id, pdfUrl: invoice.pdf_url });
+  return { pdf, number: invoice.number ?? invoice.external_id };
+}

@@ -1,0 +1,42 @@
+// The buyer's invoice PDFs: GET /my/invoices/:id/pdf (the /my/invoices page's 'Download PDF'). Only the buyer's
+// own invoice (404 otherwise, also for someone else's id); 401 without a session. Fakturownia's PDFs have a public
+// link, so the answer is a redirect there; iFirma's need a signed request, so the server fetches the PDF and passes
+// it on as a download. No provider credential ever reaches the browser.
+import type { FastifyInstance } from "fastify";
+import { AppError } from "#core/errors.ts";
+import { openInvoicePdf } from "#core/invoices/open-invoice-pdf.ts";
+import { InvoicingProviderError } from "#integrations/invoicing/invoicing-provider.ts";
+import type { Services } from "../services.ts";
+import { invoicingProvidersFor } from "../invoicing.ts";
+
+function attachment(number: string): string {
+  const name = `invoice-${number}.pdf`;
+  const ascii = name.replace(/[^A-Za-z0-9._-]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export async function invoiceRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const providerFor = invoicingProvidersFor(services.config);
+
+  app.get<{ Params: { id: string } }>("/my/invoices/:id/pdf", async (request, reply) => {
+    const user = request.ctx.user;
+    if (!user) throw new AppError("unauthenticated");
+    const invoiceId = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
+    if (!invoiceId) throw new AppError("not_found");
+    let opened;
+    try {
+      opened = await openInvoicePdf({ db: services.db, secret: services.secret, providerFor }, { userId: user.id, invoiceId });
+    } catch (error) {
+      if (!(error instanceof InvoicingProviderError)) throw error;
+      // The service is down or refuses: a safe line for the owner, a 503 for the buyer.
+      request.log.warn({ invoice: invoiceId, error: error.message }, "invoice PDF could not be fetched");
+      throw new AppError("unavailable");
+    }
+    reply.header("Cache-Control", "private, no-store");
+    if ("redirect" in opened.pdf) return reply.redirect(opened.pdf.redirect, 302);
+    return reply
+      .header("Content-Type", opened.pdf.contentType)
+      .header("Content-Disposition", attachment(opened.number))
+      .send(opened.pdf.body);
+  });
+}
