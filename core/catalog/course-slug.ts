@@ -37,6 +37,11 @@ export const reservedSlugs: ReadonlySet<string> = new Set([
   "lead",
   "stripe",
   "api",
+  "products",
+  "payments",
+  "invitations",
+  "access-manager",
+  "tus",
 ]);
 
 // Letters that Unicode decomposition does not turn into a base letter plus a mark.

@@ -28,6 +28,8 @@ export const checkoutSchema = z
     city: optionalText(100),
     country: z.string().trim().toUpperCase().max(2).optional().default("PL"),
     terms: flag.optional().default(false),
+    /** the optional consent to news and offers by e-mail, recorded with the order */
+    marketing: flag.optional().default(false),
   })
   .superRefine((data, ctx) => {
     if (!data.terms) ctx.addIssue({ code: "custom", path: ["terms"], message: "checkout:terms_required" });

@@ -13,7 +13,6 @@ export async function ensureCourseProduct(db: Db, courseId: number): Promise<num
     .where("id", "=", courseId)
     .executeTakeFirst();
   if (!course) return null;
-  const now = nowIso();
   const mirrored = {
     title: course.title,
     description: course.description,
@@ -23,18 +22,28 @@ export async function ensureCourseProduct(db: Db, courseId: number): Promise<num
     cover_image: course.cover_image,
     published_at: course.published_at,
   };
-  const product = await db
-    .insertInto("products")
-    .values({ kind: "course", course_id: course.id, slug: null, created_at: now, updated_at: now, ...mirrored })
-    .onConflict((oc) => oc.column("course_id").doUpdateSet(mirrored))
-    .returning("id")
-    .executeTakeFirstOrThrow();
   const prices = {
     price_cents: course.price_cents,
     promo_price_cents: course.promo_price_cents,
     promo_starts_at: course.promo_starts_at,
     promo_ends_at: course.promo_ends_at,
   };
+  // Pages call this on every view: when the mirror is already true, it is one read and no write.
+  const current = await db
+    .selectFrom("products as p")
+    .innerJoin("product_variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.position", "=", 1))
+    .select(["p.id", "p.title", "p.description", "p.status", "p.currency", "p.vat_rate", "p.cover_image", "p.published_at", "v.price_cents", "v.promo_price_cents", "v.promo_starts_at", "v.promo_ends_at"])
+    .where("p.course_id", "=", courseId)
+    .executeTakeFirst();
+  const expected: Record<string, unknown> = { ...mirrored, ...prices };
+  if (current && Object.keys(expected).every((key) => current[key as keyof typeof current] === expected[key])) return current.id;
+  const now = nowIso();
+  const product = await db
+    .insertInto("products")
+    .values({ kind: "course", course_id: course.id, slug: null, created_at: now, updated_at: now, ...mirrored })
+    .onConflict((oc) => oc.column("course_id").doUpdateSet(mirrored))
+    .returning("id")
+    .executeTakeFirstOrThrow();
   await db
     .insertInto("product_variants")
     .values({ product_id: product.id, position: 1, name: "", created_at: now, updated_at: now, ...prices })

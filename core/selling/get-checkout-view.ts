@@ -49,10 +49,18 @@ async function rememberedPromo(db: Db, code: string | undefined, productId: numb
   if (!trimmed) return { promo: null, remembered_code: null, promo_error: null };
   try {
     const promo = await checkPromoCode(db, { code: trimmed, productId, userId: viewer?.id ?? null });
-    return { promo: { code: promo.code, kind: promo.kind, amount: promo.amount }, remembered_code: trimmed, promo_error: null };
+    return {
+      promo: { code: promo.code, kind: promo.kind, amount: promo.amount },
+      remembered_code: trimmed,
+      promo_error: null,
+    };
   } catch (error) {
     if (!isAppError(error)) throw error;
-    return { promo: null, remembered_code: trimmed, promo_error: error.fields?.promo_code?.[0]?.key ?? error.messageKey };
+    return {
+      promo: null,
+      remembered_code: trimmed,
+      promo_error: error.fields?.promo_code?.[0]?.key ?? error.messageKey,
+    };
   }
 }
 
@@ -73,7 +81,14 @@ export async function getCheckoutView(
     rememberedPromo(deps.db, options.promoCode, product.id, viewer),
   ]);
   return {
-    product: { id: product.id, kind: product.kind, title: product.title, cover: coverPhotoUrl(product.cover_image), currency: product.currency, vat_rate: product.vat_rate },
+    product: {
+      id: product.id,
+      kind: product.kind,
+      title: product.title,
+      cover: coverPhotoUrl(product.cover_image),
+      currency: product.currency,
+      vat_rate: product.vat_rate,
+    },
     course: course ? { id: course.id, slug: course.slug, title: course.title } : null,
     variants: offer.variants,
     promo_packages_left: offer.promo_packages_left,

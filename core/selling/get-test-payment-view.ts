@@ -20,7 +20,16 @@ export async function getTestPaymentView(db: Db, hash: string): Promise<TestPaym
   const row = await db
     .selectFrom("transactions as t")
     .innerJoin("products as p", "p.id", "t.product_id")
-    .select(["t.hash", "t.status", "t.provider", "t.quantity", "t.total_cents", "t.currency", "t.buyer_email", "p.title"])
+    .select([
+      "t.hash",
+      "t.status",
+      "t.provider",
+      "t.quantity",
+      "t.total_cents",
+      "t.currency",
+      "t.buyer_email",
+      "p.title",
+    ])
     .where("t.hash", "=", hash)
     .executeTakeFirst();
   if (!row || row.provider !== "test") return null;

@@ -1,6 +1,7 @@
-// The promo code a ?promo=CODE link remembers for the buyer (the selling issue): the checkout page prefills and
-// applies it, the payment status page clears it after a successful purchase. Not HttpOnly: the status page
-// clears it from the browser (spec §4 "promo cookies cleared").
+// The cookie in which a ?promo=CODE link remembers its code (set by server/http/code-links.ts): the checkout page
+// prefills and applies it, the payment status page clears it after a successful purchase (spec §4). The name is
+// core/promo/promo-link.ts's PROMO_COOKIE, repeated here because the browser's script cannot import that module
+// (it carries database code); promo-cookie.test.ts keeps the two equal.
 export const PROMO_COOKIE = "studium_promo";
 
 /** The value of one cookie in a Cookie header, or undefined. */

@@ -1,5 +1,6 @@
 // Where the checkout finds payment providers: the enabled integrations, built at the composition root
 // (server/payments.ts) so that core code never reads settings or secrets itself.
+import type { Db } from "#platform/db/connection.ts";
 import type { PaymentProviderName } from "#platform/db/schema.ts";
 import type { PaymentProvider } from "./payment-provider.ts";
 
@@ -13,6 +14,6 @@ export type ProviderSource = {
 };
 
 export type SellingDeps = {
-  db: import("#platform/db/connection.ts").Db;
+  db: Db;
   providers: ProviderSource;
 };

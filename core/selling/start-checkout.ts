@@ -112,7 +112,7 @@ async function writeTransaction(deps: SellingDeps, buyer: User, input: CheckoutI
         buyer_name: input.name,
         buyer_email: buyer.email,
         invoice: invoiceDetails(input) ? JSON.stringify(invoiceDetails(input)) : null,
-        consents: JSON.stringify({ terms: true, at: now }),
+        consents: JSON.stringify({ terms: true, marketing: input.marketing, at: now }),
         created_at: now,
         updated_at: now,
       })

@@ -2,6 +2,7 @@
 // payment page's Pay and Fail, the status poll, free products, promo codes, the seen-price rule, the VAT number
 // rule, replays of the same payment, and the promotional packages limit under concurrency.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readCacheVersion } from "#platform/cache/versions.ts";
 import { visitor } from "../helpers/accounts.ts";
 import type { BrowserClient } from "../helpers/browser-client.ts";
 import { registerStudent, setUpSchool } from "../helpers/school.ts";
@@ -168,5 +169,20 @@ describe("free products and promo codes", () => {
     await buyers[answers.indexOf(winner)]!.post(`/payments/test/${winner.body.hash}/fail`);
     const sold = await server.handle.db.selectFrom("products").select("promo_sold").where("course_id", "=", limitedId).executeTakeFirstOrThrow();
     expect(sold.promo_sold).toBe(2);
+  });
+});
+
+describe("cached sales pages and sold-out promotions", () => {
+  it("renews the cached pages when the last promotional package sells and when one comes back", async () => {
+    const id = await addCourse(server, { slug: "last-one", title: "Last one", price_cents: 10000, promo_price_cents: 4000 });
+    const productId = await courseProductId(server, id);
+    await server.handle.db.updateTable("products").set({ promo_limit: 1 }).where("id", "=", productId).execute();
+    const version = () => readCacheVersion(server.handle.db, "catalog");
+    const before = await version();
+    const { body } = await checkoutCourse(student, "last-one", { unit_price_cents: 4000 });
+    const soldOut = await version();
+    expect(soldOut).toBeGreaterThan(before);
+    await student.post(`/payments/test/${body.hash}/fail`);
+    expect(await version()).toBeGreaterThan(soldOut);
   });
 });

@@ -1,0 +1,8 @@
+// Money on the purchase pages, in the page's language and the product's currency (integer cents in, text out).
+import { useRootData } from "#app/lib/root-data.ts";
+import { formatMoney } from "#platform/i18n/format.ts";
+
+export function useMoney(currency: string) {
+  const lang = useRootData()?.lang ?? "en";
+  return (cents: number) => formatMoney(cents, currency, lang);
+}
