@@ -1,6 +1,7 @@
 // The course sales page (/{slug}): the course, its curriculum (sections with their published lectures), and its
 // price as it applies now: the regular price, the promo price while the promotion runs, and then the lowest price
-// of the 30 days before the promotion started (EU Omnibus, from course_price_changes). Only published courses are
+// of the 30 days before the promotion started (EU Omnibus, from course_price_changes); a promotion whose
+// promotional packages are sold out is not shown. Only published courses are
 // public; `includeUnpublished` (admins) also finds drafts and unpublished ones.
 import type { Db } from "#platform/db/connection.ts";
 import type { CourseStatus, LectureAccess } from "#platform/db/schema.ts";
@@ -72,7 +73,15 @@ export async function getCoursePage(
   const row = await query.executeTakeFirst();
   if (!row) return null;
 
-  const promoActive = isPromoActive(row, now);
+  // The course's promotional packages (its product row, core/selling/course-product.ts; -1 or no row: unlimited):
+  // once they are sold out the promotion is over, whatever its dates say.
+  const packages = await db
+    .selectFrom("products")
+    .select(["promo_limit", "promo_sold"])
+    .where("course_id", "=", row.id)
+    .executeTakeFirst();
+  const soldOut = packages !== undefined && packages.promo_limit >= 0 && packages.promo_sold >= packages.promo_limit;
+  const promoActive = !soldOut && isPromoActive(row, now);
   const [sectionRows, lectureRows, history] = await Promise.all([
     db
       .selectFrom("course_sections")

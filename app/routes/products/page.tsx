@@ -1,0 +1,231 @@
+// The product page /products/{slug} (the selling issue, item 1): cover, title, description (markdown, rendered like
+// lecture text), what the kind adds (a bundle's courses with links, a live event's date in the school's format, a
+// consultation, a file's name and size), how long access lasts, each price variant's price (with a running
+// promotion: the promo price, the regular one struck through and the lowest price of the last 30 days), and the
+// checkout button ('buy', or 'has access' for those who have it). Published products only (404 otherwise); an admin
+// also sees the others, with a banner. Anonymous visitors get it from the rendered-page cache. A live event's link
+// is never shown here: buyers find it in /my/products.
+import { Link } from "react-router";
+import { CalendarClock, FileDown, MessagesSquare, Package, Timer } from "lucide-react";
+import { coverPhotoUrl } from "#core/catalog/cover-photo.ts";
+import { getProductPage } from "#core/products/get-product-page.ts";
+import { hasProductAccess } from "#core/products/product-access.ts";
+import { formatDate, formatDateTime, formatMoney } from "#platform/i18n/format.ts";
+import { type PageCacheHandle, pageCacheHints } from "#server/page-cache-hints.ts";
+import { pageContext } from "#server/page-context.ts";
+import { useT } from "#app/lib/i18n.tsx";
+import { CoverImage } from "#app/features/catalog/course-card.tsx";
+import { excerpt } from "#app/features/catalog/course-card-data.ts";
+import { MarkdownText } from "#app/features/learning/components/markdown-text.tsx";
+import { formatBytes } from "#app/features/media/upload-errors.ts";
+import { ProductKindBadge } from "#app/features/products/badges.tsx";
+import { ProductCheckoutButton } from "#app/features/products/product-checkout-button.tsx";
+import { VariantPrices } from "#app/features/products/variant-prices.tsx";
+import type { Route } from "./+types/page.ts";
+
+export const handle: PageCacheHandle = { pageCache: true };
+
+const SEO_DESCRIPTION_LENGTH = 150;
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { request: ctx, services } = context.get(pageContext);
+  const db = services.db;
+  const viewer = ctx.user;
+  const now = new Date().toISOString();
+  const page = await getProductPage(db, { slug: params.slug, includeUnpublished: viewer?.role === "admin", now });
+  if (!page) throw new Response(null, { status: 404 });
+  context.get(pageCacheHints).validUntil(page.price_changes_at);
+  const { product, variants } = page.offer;
+  const money = (cents: number) => formatMoney(cents, product.currency, ctx.lang);
+  const cover = coverPhotoUrl(product.cover_image);
+  const slug = product.slug!;
+  return {
+    product: {
+      slug,
+      kind: product.kind,
+      title: product.title,
+      description: product.description,
+      status: product.status,
+      cover,
+    },
+    seo: {
+      title: product.title,
+      description: excerpt(product.description, SEO_DESCRIPTION_LENGTH),
+      url: `${ctx.baseUrl}/products/${slug}`,
+      image: cover ? `${ctx.baseUrl}${cover}` : null,
+      siteName: ctx.school?.name ?? "Studium",
+      lang: ctx.lang,
+    },
+    variants: variants.map((variant) => ({
+      id: variant.id,
+      name: variant.name,
+      regular: variant.regular_cents > 0 ? money(variant.regular_cents) : null,
+      promo: variant.promo_active ? money(variant.price_cents) : null,
+      lowest30: variant.lowest_30_days_cents !== null ? money(variant.lowest_30_days_cents) : null,
+      promoEnds: variant.promo_ends_at ? formatDate(variant.promo_ends_at, ctx.lang) : null,
+    })),
+    free: variants.length > 0 && variants.every((variant) => variant.price_cents <= 0),
+    courses: page.bundle_courses,
+    file: page.file ? { name: page.file.name, size: formatBytes(page.file.size, ctx.lang) } : null,
+    eventStartsAt: page.event_starts_at ? formatDateTime(page.event_starts_at, ctx.lang) : null,
+    access: product.access_ends_at
+      ? { mode: "date" as const, date: formatDate(product.access_ends_at, ctx.lang), days: 0 }
+      : product.access_days
+        ? { mode: "days" as const, date: "", days: product.access_days }
+        : { mode: "none" as const, date: "", days: 0 },
+    hasAccess: await hasProductAccess(db, viewer, product.id, now),
+  };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return matches[0]?.meta ?? [];
+  const { seo, product } = loaderData;
+  const tags: Route.MetaDescriptors = [
+    { title: `${seo.title} · ${seo.siteName}` },
+    { name: "description", content: seo.description },
+    { tagName: "link", rel: "canonical", href: seo.url },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: seo.title },
+    { property: "og:description", content: seo.description },
+    { property: "og:url", content: seo.url },
+    { property: "og:site_name", content: seo.siteName },
+    { property: "og:locale", content: seo.lang === "pl" ? "pl_PL" : "en_GB" },
+  ];
+  if (seo.image) tags.push({ property: "og:image", content: seo.image });
+  if (product.status !== "published") tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}
+
+type Data = Route.ComponentProps["loaderData"];
+
+function KindDetails({ data }: { data: Data }) {
+  const t = useT();
+  const { product } = data;
+  if (product.kind === "bundle") {
+    return (
+      <section aria-labelledby="bundle-title">
+        <h2 id="bundle-title" className="text-2xl font-bold">
+          {t("products:bundle_includes")}
+        </h2>
+        <ol className="mt-4 flex flex-col gap-2" data-testid="bundle-courses">
+          {data.courses.map((course, index) => (
+            <li
+              key={course.id}
+              className="flex items-center gap-3 rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-gray-200"
+            >
+              <span className="w-6 text-sm text-muted tabular-nums">{index + 1}.</span>
+              {course.published ? (
+                <Link
+                  to={`/${course.slug}`}
+                  className="min-w-0 break-words font-semibold text-brand-700 underline-offset-4 hover:underline"
+                >
+                  {course.title}
+                </Link>
+              ) : (
+                <span className="min-w-0 break-words font-semibold">{course.title}</span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </section>
+    );
+  }
+  return null;
+}
+
+function Facts({ data }: { data: Data }) {
+  const t = useT();
+  const { product, access } = data;
+  const item = "flex items-start gap-2";
+  return (
+    <ul className="flex flex-col gap-2 text-sm text-ink" data-testid="product-facts">
+      {product.kind === "live_event" && data.eventStartsAt && (
+        <li className={item}>
+          <CalendarClock aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
+          <span data-testid="event-date">{t("products:event_on", { date: data.eventStartsAt })}</span>
+        </li>
+      )}
+      {product.kind === "consultation" && (
+        <li className={item}>
+          <MessagesSquare aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
+          <span>{t("products:consultation_fact")}</span>
+        </li>
+      )}
+      {product.kind === "file" && data.file && (
+        <li className={item}>
+          <FileDown aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
+          <span className="min-w-0 break-all" data-testid="file-fact">
+            {t("products:file_fact", { name: data.file.name, size: data.file.size })}
+          </span>
+        </li>
+      )}
+      {product.kind === "bundle" && (
+        <li className={item}>
+          <Package aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
+          <span>{t("products:bundle_fact", { count: data.courses.length })}</span>
+        </li>
+      )}
+      <li className={item}>
+        <Timer aria-hidden className="mt-0.5 size-4 shrink-0 text-muted" />
+        <span>
+          {access.mode === "days"
+            ? t("products:access_for_days", { count: access.days })
+            : access.mode === "date"
+              ? t("products:access_until", { date: access.date })
+              : t("products:access_lifetime")}
+        </span>
+      </li>
+    </ul>
+  );
+}
+
+export default function ProductPage({ loaderData: data }: Route.ComponentProps) {
+  const t = useT();
+  const { product } = data;
+  return (
+    <div data-product-page={product.slug}>
+      {product.status !== "published" && (
+        <div className="border-b border-amber-200 bg-amber-50" data-testid="draft-banner">
+          <p className="mx-auto max-w-6xl px-4 py-3 text-sm font-medium text-amber-900">
+            {t(product.status === "draft" ? "products:draft_banner" : "products:unpublished_banner")}
+          </p>
+        </div>
+      )}
+      <section className="border-b border-gray-200 bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:py-12 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
+          <div className="min-w-0">
+            <ProductKindBadge kind={product.kind} />
+            <h1 className="mt-3 text-3xl font-bold tracking-tight break-words sm:text-4xl">{product.title}</h1>
+            <div className="mt-5">
+              <Facts data={data} />
+            </div>
+          </div>
+          <aside
+            aria-label={t("products:product_details")}
+            className="overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-200"
+          >
+            <CoverImage src={product.cover} className="aspect-video w-full bg-brand-50 object-cover" />
+            <div className="flex flex-col gap-4 p-5">
+              <VariantPrices variants={data.variants} />
+              <ProductCheckoutButton slug={product.slug} hasAccess={data.hasAccess} free={data.free} />
+            </div>
+          </aside>
+        </div>
+      </section>
+
+      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-10 [&>*]:max-w-3xl">
+        {product.description.trim() && (
+          <section aria-labelledby="about-title">
+            <h2 id="about-title" className="text-2xl font-bold">
+              {t("products:about")}
+            </h2>
+            <div className="mt-4" data-testid="product-description">
+              <MarkdownText markdown={product.description} />
+            </div>
+          </section>
+        )}
+        <KindDetails data={data} />
+      </div>
+    </div>
+  );
+}

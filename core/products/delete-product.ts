@@ -1,0 +1,33 @@
+// DELETE /home/products/{id}: removes a product nobody has bought or tried to buy, with its variants, price
+// history, bundle courses and file. A product with transactions is refused with a clear message (409): its
+// buyers' records need it; unpublishing hides it instead. A course product goes only with its course.
+import { bumpCacheVersion } from "#platform/cache/versions.ts";
+import { AppError } from "../errors.ts";
+import { removeProductFile } from "./remove-product-file.ts";
+import { requireProduct } from "./product-records.ts";
+import type { ProductDeps } from "./update-product.ts";
+
+function hasTransactions(): AppError {
+  return new AppError("conflict", { messageKey: "products:delete_has_transactions" });
+}
+
+export async function deleteProduct({ db, storage }: ProductDeps, productId: number): Promise<void> {
+  const fileKey = await db.transaction().execute(async (trx) => {
+    const product = await requireProduct(trx, productId);
+    if (product.kind === "course") throw new AppError("conflict", { messageKey: "products:delete_course_product" });
+    const sale = await trx.selectFrom("transactions").select("id").where("product_id", "=", productId).limit(1).executeTakeFirst();
+    if (sale) throw hasTransactions();
+    await trx
+      .deleteFrom("products")
+      .where("id", "=", productId)
+      .execute()
+      // A checkout that started meanwhile: its transaction holds the product (foreign key, restrict).
+      .catch((error: unknown) => {
+        if (/foreign key/i.test(String(error))) throw hasTransactions();
+        throw error;
+      });
+    await bumpCacheVersion(trx, "catalog");
+    return product.file_key;
+  });
+  if (fileKey) await removeProductFile({ db, storage }, fileKey);
+}

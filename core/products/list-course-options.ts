@@ -1,0 +1,10 @@
+// The courses a bundle may hold, for the product editor's course picker: every course, drafts too (a bundle may
+// be prepared before its courses are published), by title.
+import type { Db } from "#platform/db/connection.ts";
+import type { CourseStatus } from "#platform/db/schema.ts";
+
+export type CourseOption = { id: number; title: string; slug: string; status: CourseStatus };
+
+export async function listCourseOptions(db: Db): Promise<CourseOption[]> {
+  return db.selectFrom("courses").select(["id", "title", "slug", "status"]).orderBy("title").orderBy("id").execute();
+}
