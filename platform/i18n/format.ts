@@ -4,6 +4,15 @@ import type { Lang } from "./catalogs.ts";
 
 const locales: Record<Lang, string> = { en: "en-GB", pl: "pl-PL" };
 
+// Building an Intl formatter costs far more than using one (16% of a watch page with a long comment list was
+// spent constructing date formatters): each is made once per language (and currency) and reused.
+const englishDate = new Intl.DateTimeFormat(locales.en, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const times: Record<Lang, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat(locales.en, { hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }),
+  pl: new Intl.DateTimeFormat(locales.pl, { hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }),
+};
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function formatDate(value: string | Date, lang: Lang): string {
   const date = typeof value === "string" ? new Date(value) : value;
   if (lang === "pl") {
@@ -11,12 +20,12 @@ export function formatDate(value: string | Date, lang: Lang): string {
     const mm = String(date.getUTCMonth() + 1).padStart(2, "0");
     return `${dd}.${mm}.${date.getUTCFullYear()}`;
   }
-  return new Intl.DateTimeFormat(locales.en, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
+  return englishDate.format(date);
 }
 
 export function formatDateTime(value: string | Date, lang: Lang): string {
   const date = typeof value === "string" ? new Date(value) : value;
-  const time = new Intl.DateTimeFormat(locales[lang], { hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }).format(date);
+  const time = times[lang].format(date);
   return `${formatDate(date, lang)} ${time} UTC`;
 }
 
@@ -26,7 +35,10 @@ export function firstDayOfWeek(lang: Lang): 0 | 1 {
 }
 
 export function formatMoney(cents: number, currency: string, lang: Lang): string {
-  return new Intl.NumberFormat(locales[lang], { style: "currency", currency }).format(cents / 100);
+  const key = `${lang}:${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) moneyFormats.set(key, (format = new Intl.NumberFormat(locales[lang], { style: "currency", currency })));
+  return format.format(cents / 100);
 }
 
 /** §9: 'Xh Ymin' at 60 minutes or more, 'Ymin' below, nothing for zero. */
