@@ -1,0 +1,138 @@
+// What an affiliate code brought (the selling issue, item 3): the sales attributed to it that earned a
+// commission (affiliate_commissions, recorded when a transaction succeeds), their revenue and the commission
+// total per currency, and the list of those sales, newest first.
+import type { Db } from "#platform/db/connection.ts";
+import type { AffiliateCode, TransactionStatus } from "#platform/db/schema.ts";
+
+export const REPORT_TRANSACTIONS_LIMIT = 200;
+
+export type AffiliateTotals = { currency: string; sales: number; revenue_cents: number; commission_cents: number };
+
+export type AdminAffiliateCode = Pick<
+  AffiliateCode,
+  "id" | "code" | "name" | "email" | "commission_percent" | "cookie_days" | "created_at"
+> & { active: boolean; sales: number; totals: AffiliateTotals[] };
+
+export type AttributedSale = {
+  id: number;
+  created_at: string;
+  paid_at: string | null;
+  status: TransactionStatus;
+  product_title: string;
+  buyer_name: string;
+  buyer_email: string;
+  total_cents: number;
+  commission_cents: number;
+  currency: string;
+};
+
+export type AffiliateReport = { affiliate: AdminAffiliateCode; transactions: AttributedSale[] };
+
+const codeColumns = [
+  "id",
+  "code",
+  "name",
+  "email",
+  "commission_percent",
+  "cookie_days",
+  "active",
+  "created_at",
+] as const;
+
+async function totalsByCode(db: Db, codeId?: number): Promise<Map<number, AffiliateTotals[]>> {
+  let query = db
+    .selectFrom("affiliate_commissions as m")
+    .innerJoin("transactions as t", "t.id", "m.transaction_id")
+    .select((eb) => [
+      "m.affiliate_code_id",
+      "m.currency",
+      eb.fn.countAll<number>().as("sales"),
+      eb.fn.sum<number>("t.total_cents").as("revenue"),
+      eb.fn.sum<number>("m.amount_cents").as("commission"),
+    ])
+    .groupBy(["m.affiliate_code_id", "m.currency"]);
+  if (codeId !== undefined) query = query.where("m.affiliate_code_id", "=", codeId);
+  const totals = new Map<number, AffiliateTotals[]>();
+  for (const row of await query.orderBy("m.currency").execute()) {
+    const list = totals.get(row.affiliate_code_id) ?? [];
+    list.push({
+      currency: row.currency,
+      sales: Number(row.sales),
+      revenue_cents: Number(row.revenue ?? 0),
+      commission_cents: Number(row.commission ?? 0),
+    });
+    totals.set(row.affiliate_code_id, list);
+  }
+  return totals;
+}
+
+function withTotals(
+  code: Pick<AffiliateCode, (typeof codeColumns)[number]>,
+  totals: AffiliateTotals[] | undefined,
+): AdminAffiliateCode {
+  const list = totals ?? [];
+  return { ...code, active: code.active === 1, sales: list.reduce((sum, t) => sum + t.sales, 0), totals: list };
+}
+
+export async function listAffiliateCodes(db: Db): Promise<AdminAffiliateCode[]> {
+  const [codes, totals] = await Promise.all([
+    db
+      .selectFrom("affiliate_codes")
+      .select(codeColumns)
+      .orderBy("active", "desc")
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+    totalsByCode(db),
+  ]);
+  return codes.map((code) => withTotals(code, totals.get(code.id)));
+}
+
+export async function getAffiliateCode(db: Db, id: number): Promise<AdminAffiliateCode | null> {
+  const code = await db.selectFrom("affiliate_codes").select(codeColumns).where("id", "=", id).executeTakeFirst();
+  if (!code) return null;
+  return withTotals(code, (await totalsByCode(db, id)).get(id));
+}
+
+export async function getAffiliateReport(db: Db, id: number): Promise<AffiliateReport | null> {
+  const affiliate = await getAffiliateCode(db, id);
+  if (!affiliate) return null;
+  const rows = await db
+    .selectFrom("affiliate_commissions as m")
+    .innerJoin("transactions as t", "t.id", "m.transaction_id")
+    .innerJoin("products as p", "p.id", "t.product_id")
+    .leftJoin("courses as c", "c.id", "p.course_id")
+    .select([
+      "t.id",
+      "t.created_at",
+      "t.paid_at",
+      "t.status",
+      "t.buyer_name",
+      "t.buyer_email",
+      "t.total_cents",
+      "m.amount_cents",
+      "m.currency",
+      "p.title as product_title",
+      "c.title as course_title",
+    ])
+    .where("m.affiliate_code_id", "=", id)
+    .orderBy("t.created_at", "desc")
+    .orderBy("t.id", "desc")
+    .limit(REPORT_TRANSACTIONS_LIMIT)
+    .execute();
+  return {
+    affiliate,
+    transactions: rows.map((row) => ({
+      id: row.id,
+      created_at: row.created_at,
+      paid_at: row.paid_at,
+      status: row.status,
+      product_title: row.course_title ?? row.product_title,
+      buyer_name: row.buyer_name,
+      buyer_email: row.buyer_email,
+      total_cents: row.total_cents,
+      commission_cents: row.amount_cents,
+      currency: row.currency,
+    })),
+  };
+}

@@ -1,0 +1,30 @@
+// The pages an affiliate may link to with their code: the home page and every published course and product
+// page, as paths ({baseUrl}{path}?ref=CODE is the shareable link).
+import type { Db } from "#platform/db/connection.ts";
+
+export type LinkTarget = { title: string; path: string };
+
+export async function listLinkTargets(db: Db): Promise<LinkTarget[]> {
+  const [courses, products] = await Promise.all([
+    db
+      .selectFrom("courses")
+      .select(["title", "slug"])
+      .where("status", "=", "published")
+      .orderBy("title")
+      .orderBy("id")
+      .execute(),
+    db
+      .selectFrom("products")
+      .select(["title", "slug"])
+      .where("kind", "!=", "course")
+      .where("status", "=", "published")
+      .where("slug", "is not", null)
+      .orderBy("title")
+      .orderBy("id")
+      .execute(),
+  ]);
+  return [
+    ...courses.map((course) => ({ title: course.title, path: `/${course.slug}` })),
+    ...products.map((product) => ({ title: product.title, path: `/products/${product.slug}` })),
+  ];
+}
