@@ -1,7 +1,6 @@
 // `npm run studium -- <command>`: first run and administration without a browser. The commands call the
 // same core use-cases, with the same validation, as the JSON API. Exit codes: 0 done, 1 refused or failed
 // (e.g. the school is already set up), 2 bad arguments.
-import path from "node:path";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { registerSchema } from "#core/accounts/schemas.ts";
 import { isAppError, type FieldErrors } from "#core/errors.ts";
@@ -17,7 +16,7 @@ const t = translator("en");
 const load = {
   db: () => Promise.all([import("#platform/db/connection.ts"), import("#platform/db/migrate.ts")]),
   setupSchool: async () => (await import("#core/school/setup-school.ts")).setupSchool,
-  storage: () => Promise.all([import("#platform/storage/disk.ts"), import("#platform/security/secret.ts")]),
+  storage: () => Promise.all([import("#platform/storage/from-config.ts"), import("#platform/security/secret.ts")]),
   getSchool: async () => (await import("#core/school/get-school.ts")).getSchool,
   createUser: async () => (await import("#core/accounts/create-user.ts")).createUser,
 };
@@ -118,15 +117,12 @@ const commands: Record<string, Command> = {
       };
       const data = validate(setupSchema, input);
       await withDatabase(async ({ db }, _applied, config) => {
-        const [setupSchool, [{ createDiskStorage }, { loadSecret }]] = await Promise.all([
+        const [setupSchool, [{ createStorageFromConfig }, { loadSecret }]] = await Promise.all([
           load.setupSchool(),
           load.storage(),
         ]);
-        // The server's own storage (DATA_DIR/files), where the sample course's files go.
-        const storage = createDiskStorage({
-          root: path.join(config.dataDir, "files"),
-          secret: loadSecret({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }),
-        });
+        // The server's own storage (DATA_DIR/files, or the S3 bucket), where the sample course's files go.
+        const storage = createStorageFromConfig(config, loadSecret({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }));
         const { owner, sample } = await setupSchool({ db, storage }, data);
         out(`Set up the school "${data.school_name}" (${languageNames[data.language]}, ${data.currency}).`);
         out(`Owner (admin): ${owner.name} <${owner.email}>`);

@@ -1,22 +1,25 @@
 // POST .../lectures/{lectureId}/confirm-file {path, filename}: after the browser's PUT was stored, creates
 // the lecture's pdf or file component with fileData (core/catalog/component-data.ts) through the authoring
 // use-case. Only the uploader's own, stored file of this lecture; confirming twice gives back the same
-// component.
+// component. After a PUT straight to a bucket (S3) the object is checked and stored first
+// (complete-direct-upload.ts).
 import type { ComponentData } from "../catalog/component-data.ts";
 import { fileData } from "../catalog/component-data.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import type { AuthoredComponent } from "../catalog/authoring-records.ts";
 import { createComponent } from "../catalog/create-component.ts";
+import { completeDirectUpload } from "./complete-direct-upload.ts";
 import { findCourseLecture, type LecturePath } from "./find-course-lecture.ts";
 import type { MediaDeps } from "./media-deps.ts";
 import { confirmLectureFileSchema } from "./schemas.ts";
 import { keyFromPath, keyOwner } from "./storage-keys.ts";
 
 export async function confirmLectureFile(
-  { db }: MediaDeps,
+  deps: MediaDeps,
   options: { userId: number; path: LecturePath; input: unknown },
 ): Promise<AuthoredComponent> {
+  const { db } = deps;
   const input = parseInput(confirmLectureFileSchema, options.input);
   await findCourseLecture(db, options.path);
   const key = keyFromPath(input.path);
@@ -35,7 +38,11 @@ export async function confirmLectureFile(
   ) {
     throw new AppError("not_found");
   }
-  if (upload.status !== "stored") throw new AppError("conflict", { messageKey: "media:not_uploaded_yet" });
+  if (upload.status !== "stored") {
+    if (deps.storage.uploadsArriveHere) throw new AppError("conflict", { messageKey: "media:not_uploaded_yet" });
+    const stored = await completeDirectUpload(deps, { userId: options.userId, key });
+    upload.size = stored.size;
+  }
   const kind = upload.context === "lecture-pdf" ? "pdf" : "file";
   const data: ComponentData<"pdf"> = fileData.parse({
     storage_key: key,

@@ -1,7 +1,8 @@
 // POST .../lectures/{lectureId}/create-pdf and /create-file: like an image upload (a signed, expiring PUT
 // address and the key), for a PDF shown in the lecture's viewer or any file offered as a download, stored
 // under lectures/<lectureId>/ so that reading it follows the lecture's access. After the PUT, confirm-file
-// (confirm-lecture-file.ts) creates the lecture component.
+// (confirm-lecture-file.ts) creates the lecture component (and, after a PUT straight to a bucket, first checks
+// and stores the object).
 import { nowIso } from "#platform/db/connection.ts";
 import { fieldError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
@@ -10,7 +11,7 @@ import { extensionOf } from "./image-rules.ts";
 import { type MediaDeps, UPLOAD_URL_SECONDS } from "./media-deps.ts";
 import { createLectureFileSchema } from "./schemas.ts";
 import { newLectureFileKey } from "./storage-keys.ts";
-import type { UploadTicket } from "./create-image-upload.ts";
+import { signedUploadKey, type UploadTicket } from "./create-image-upload.ts";
 
 export type LectureFileKind = "pdf" | "file";
 
@@ -37,5 +38,6 @@ export async function createLectureFileUpload(
       created_at: nowIso(),
     })
     .execute();
-  return { upload: storage.createSignedPutUrl(key, { contentType, expiresInSeconds: UPLOAD_URL_SECONDS }), download: key };
+  const upload = storage.createSignedPutUrl(signedUploadKey(storage, key), { contentType, expiresInSeconds: UPLOAD_URL_SECONDS });
+  return { upload, download: key };
 }

@@ -1,10 +1,13 @@
-// POST .../lectures/{lectureId}/create-video {title?}: a videos row for the lecture (provider local,
-// status 0) and where to send the file: our own tus endpoint (server/api/media-transfer.ts). The answer
-// follows the spec's videoUpload shape (§3: endpoint, VideoId, title; Bunny Stream's signature fields are
-// absent because the local endpoint authorises by the admin's session and CSRF token instead).
+// POST .../lectures/{lectureId}/create-video {title?}: a videos row for the lecture (status 0) and where to
+// send the file, in the spec's videoUpload shape (§3). By default our own tus endpoint
+// (server/api/media-transfer.ts; provider local): endpoint, VideoId, title, without Bunny Stream's signature
+// fields, because the local endpoint authorises by the admin's session and CSRF token instead. With a video
+// host configured (Bunny Stream) the video is created there and the answer carries its signed headers
+// (hosted-video.ts).
 import { nowIso } from "#platform/db/connection.ts";
 import { parseInput } from "../validation.ts";
 import { findCourseLecture, type LecturePath } from "./find-course-lecture.ts";
+import { createHostedVideo, type HostedVideoTicket } from "./hosted-video.ts";
 import type { MediaDeps } from "./media-deps.ts";
 import { createVideoSchema } from "./schemas.ts";
 
@@ -16,13 +19,16 @@ export type VideoUploadTicket = {
 };
 
 export async function createVideo(
-  { db }: Pick<MediaDeps, "db">,
+  { db, videoHost }: Pick<MediaDeps, "db" | "videoHost">,
   options: { userId: number; path: LecturePath; input: unknown },
-): Promise<VideoUploadTicket> {
+): Promise<VideoUploadTicket | HostedVideoTicket> {
   const { title } = parseInput(createVideoSchema, options.input);
   const lecture = await findCourseLecture(db, options.path);
   const now = nowIso();
   const videoTitle = title || lecture.title;
+  if (videoHost) {
+    return createHostedVideo({ db, videoHost }, { userId: options.userId, path: options.path, lectureId: lecture.id, title: videoTitle });
+  }
   const { id } = await db
     .insertInto("videos")
     .values({

@@ -5,7 +5,7 @@ import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import type { MediaDeps } from "./media-deps.ts";
 import { deleteImageSchema } from "./schemas.ts";
-import { keyFromPath } from "./storage-keys.ts";
+import { checkingKey, incomingKey, keyFromPath } from "./storage-keys.ts";
 
 export async function deleteImage({ db, storage }: MediaDeps, options: { userId: number; input: unknown }): Promise<true> {
   const { path, context } = parseInput(deleteImageSchema, options.input);
@@ -19,6 +19,11 @@ export async function deleteImage({ db, storage }: MediaDeps, options: { userId:
     .executeTakeFirst();
   if (!upload || !upload.storage_key.startsWith("images/")) throw new AppError("not_found");
   await storage.delete(upload.storage_key);
+  // In a bucket, an upload never confirmed may still wait at incoming/ (nothing else would find it again).
+  if (!storage.uploadsArriveHere) {
+    await storage.delete(incomingKey(upload.storage_key));
+    await storage.delete(checkingKey(upload.storage_key));
+  }
   await db.deleteFrom("uploads").where("id", "=", upload.id).execute();
   return true;
 }

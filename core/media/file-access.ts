@@ -1,6 +1,7 @@
 // Who may read a stored file (GET /files/<key>) or play a video (GET /videos/<id>/stream), by the key's
 // prefix (storage-keys.ts): images are public; a lecture's files and videos follow the lecture's gate;
 // anything else is never served here. Not allowed reads as "not found", so nothing is revealed.
+import type { VideoHost } from "#integrations/video/video-host.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { isValidKey } from "#platform/storage/storage.ts";
 import { canViewLecture, type Viewer } from "./lecture-viewing.ts";
@@ -19,13 +20,14 @@ export async function fileReadAccess(db: Db, viewer: Viewer, key: string): Promi
   return null;
 }
 
-export type VideoStatus = { id: number; status: number };
+/** The player's view of a video: its status and, for a hosted one, where the host plays it. */
+export type VideoStatus = { id: number; status: number; embed_url?: string; hls_url?: string | null };
 
 async function findVideo(db: Db, videoId: number) {
   if (!Number.isSafeInteger(videoId) || videoId <= 0) return undefined;
   return db
     .selectFrom("videos")
-    .select(["id", "status", "storage_key", "lecture_id", "user_id", "provider"])
+    .select(["id", "status", "storage_key", "lecture_id", "user_id", "provider", "external_id"])
     .where("id", "=", videoId)
     .executeTakeFirst();
 }
@@ -36,10 +38,21 @@ async function mayWatch(db: Db, viewer: Viewer, video: { lecture_id: number | nu
   return viewer !== null && (viewer.role === "admin" || viewer.id === video.user_id);
 }
 
-/** GET /videos/<id>: the status the player shows (spec §9: 3 ready, 0-2 processing), for those who may watch. */
-export async function findVideoStatus(db: Db, viewer: Viewer, videoId: number): Promise<VideoStatus | null> {
+/**
+ * GET /videos/<id>: the status the player shows (spec §9: 3 ready, 0-2 processing), for those who may watch;
+ * a hosted video's embedded player address (signed when the host wants tokens) once it is ready.
+ */
+export async function findVideoStatus(
+  { db, videoHost }: { db: Db; videoHost?: VideoHost | null },
+  viewer: Viewer,
+  videoId: number,
+): Promise<VideoStatus | null> {
   const video = await findVideo(db, videoId);
   if (!video || !(await mayWatch(db, viewer, video))) return null;
+  if (video.provider !== "local" && video.status === VIDEO_READY && video.external_id && videoHost?.provider === video.provider) {
+    const playback = videoHost.playback(video.external_id);
+    return { id: video.id, status: video.status, embed_url: playback.embedUrl, hls_url: playback.hlsUrl };
+  }
   return { id: video.id, status: video.status };
 }
 

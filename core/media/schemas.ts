@@ -21,6 +21,9 @@ export const deleteImageSchema = z.object({
   context: z.string().max(40).refine(isUploadContext, { message: "validation:invalid" }),
 });
 
+/** POST /home/images/confirm {path, context} -> {download} (after a PUT straight to the bucket) */
+export const confirmImageSchema = deleteImageSchema;
+
 const contentType = z
   .string()
   .max(100)
@@ -38,7 +41,12 @@ export const confirmLectureFileSchema = z.object({
   filename,
 });
 
-/** POST .../lectures/{lectureId}/create-video {title?} -> {video_id, videoUpload} */
+/** POST .../lectures/{lectureId}/create-video {title?} -> {video_id, videoUpload, confirm?} */
 export const createVideoSchema = z.object({
   title: z.string().trim().max(200).default(""),
+});
+
+/** POST .../lectures/{lectureId}/confirm-video {video_id} -> {component, status} (after a hosted upload) */
+export const confirmVideoSchema = z.object({
+  video_id: z.coerce.number().int().positive().max(2_147_483_647),
 });

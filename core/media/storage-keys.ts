@@ -1,6 +1,7 @@
 // The names files get in storage. The server makes them up (random, unguessable); the prefix says who may
 // read them (GET /files/<key>): images/... are public, lectures/<lectureId>/... follow the lecture's access,
-// videos/<videoId>/... are played only through /videos/<id>/stream.
+// videos/<videoId>/... are played only through /videos/<id>/stream, incoming/... and checking/... are never
+// served.
 import { randomBytes } from "node:crypto";
 import { normaliseExtension, storageSafeName } from "./image-rules.ts";
 
@@ -12,6 +13,20 @@ export function newImageKey(extension: string, now = new Date()): string {
 /** lectures/<lectureId>/<random>/<the file's own name, made storage-safe> (the name is what a download shows). */
 export function newLectureFileKey(lectureId: number, filename: string): string {
   return `lectures/${lectureId}/${randomBytes(12).toString("hex")}/${storageSafeName(filename)}`;
+}
+
+/**
+ * Where the browser's direct upload to a bucket lands (storage that does not receive uploads itself, S3):
+ * never served, moved to the key only after the server checked it, so no presigned URL ever points at a key
+ * that is served.
+ */
+export function incomingKey(key: string): string {
+  return `incoming/${key}`;
+}
+
+/** Where a direct upload is checked: moved out of incoming/ first, so the browser cannot change it meanwhile. */
+export function checkingKey(key: string): string {
+  return `checking/${key}`;
 }
 
 export function videoKey(videoId: number, extension: string): string {

@@ -5,33 +5,10 @@
 // safety). The file reaches its key only after every check passed.
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { AppError, fieldError } from "../errors.ts";
+import { AppError } from "../errors.ts";
 import type { MediaDeps } from "./media-deps.ts";
-import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, MAX_LECTURE_FILE_BYTES } from "./limits.ts";
-import { createUploadInspector, isUploadRejected, type RejectionReason, type UploadPolicy } from "./upload-inspector.ts";
-
-const rejectionMessages: Record<Exclude<RejectionReason, "too_large">, string> = {
-  type_mismatch: "media:type_mismatch",
-  too_many_pixels: "media:too_many_pixels",
-  unsafe_svg: "media:unsafe_svg",
-  not_pdf: "media:not_pdf",
-  empty: "media:empty_file",
-};
-
-function policyFor(upload: { storage_key: string; context: string; content_type: string }): UploadPolicy | null {
-  if (upload.storage_key.startsWith("images/")) {
-    return { kind: "image", contentType: upload.content_type, maxBytes: MAX_IMAGE_BYTES, maxSide: MAX_IMAGE_SIDE };
-  }
-  if (upload.storage_key.startsWith("lectures/")) {
-    if (upload.context === "lecture-pdf") return { kind: "pdf", maxBytes: MAX_LECTURE_FILE_BYTES };
-    if (upload.context === "lecture-file") return { kind: "any", maxBytes: MAX_LECTURE_FILE_BYTES };
-  }
-  return null;
-}
-
-function tooLarge(maxBytes: number): AppError {
-  return new AppError("too_large", { messageKey: "media:file_too_big", values: { mb: Math.round(maxBytes / 1024 / 1024) } });
-}
+import { createUploadInspector, isUploadRejected } from "./upload-inspector.ts";
+import { policyFor, rejection, tooLarge } from "./upload-policy.ts";
 
 export async function storeSignedUpload(
   { db, storage }: MediaDeps,
@@ -59,8 +36,7 @@ export async function storeSignedUpload(
     await storage.put(signed.key, inspector.stream, { contentType: signed.contentType });
   } catch (error) {
     if (!isUploadRejected(error)) throw error;
-    if (error.reason === "too_large") throw tooLarge(policy.maxBytes);
-    throw fieldError("file", rejectionMessages[error.reason], { max: MAX_IMAGE_SIDE });
+    throw rejection(error, policy);
   }
   const { size } = inspector.result();
   await db.updateTable("uploads").set({ status: "stored", size }).where("id", "=", upload.id).execute();

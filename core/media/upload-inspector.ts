@@ -36,6 +36,16 @@ const rasterByContentType = new Map<string, RasterType>(
 
 export type InspectionResult = { size: number };
 
+/**
+ * How many of a stored file's first bytes the inspector needs to judge it (a whole SVG, a raster's or a
+ * PDF's head, nothing for any other file): what the server reads back from a bucket after a direct upload.
+ */
+export function bytesToInspect(policy: UploadPolicy, size: number): number {
+  if (policy.kind === "any") return 0;
+  if (policy.kind === "image" && policy.contentType === "image/svg+xml") return size;
+  return Math.min(size, HEAD_BYTES);
+}
+
 export function createUploadInspector(policy: UploadPolicy): { stream: Transform; result(): InspectionResult } {
   const isSvg = policy.kind === "image" && policy.contentType === "image/svg+xml";
   const expectedRaster = policy.kind === "image" && !isSvg ? rasterByContentType.get(policy.contentType) : undefined;

@@ -20,7 +20,8 @@ export const VIDEO_FAILED = 5;
 
 export type Uploader = { id: number; role: string };
 
-const uploadId = (videoId: number) => `video-${videoId}`;
+/** The resumable store's id of a local video's upload. */
+export const uploadId = (videoId: number) => `video-${videoId}`;
 
 async function findOwnPendingVideo(db: Db, user: Uploader, videoId: number) {
   if (user.role !== "admin" || !Number.isSafeInteger(videoId) || videoId <= 0) throw new AppError("not_found");
@@ -63,7 +64,7 @@ export async function videoUploadState(
   options: { user: Uploader; videoId: number },
 ): Promise<ResumableUpload> {
   const upload = await pendingUpload(deps, options);
-  if (upload.offset === upload.length) await finishVideoUpload(deps, options.videoId, upload.id);
+  if (upload.offset === upload.length) await finishVideoUpload(deps, options.videoId, upload);
   return upload;
 }
 
@@ -77,7 +78,7 @@ export async function appendVideoUpload(
 ): Promise<ResumableUpload> {
   const upload = await pendingUpload(deps, options);
   const after = await deps.resumable.append(upload.id, options.offset, options.body);
-  if (after.offset === after.length) await finishVideoUpload(deps, options.videoId, after.id);
+  if (after.offset === after.length) await finishVideoUpload(deps, options.videoId, after);
   return after;
 }
 
@@ -93,7 +94,8 @@ async function firstBytes(stream: Readable, count: number): Promise<Buffer> {
   return Buffer.concat(chunks).subarray(0, count);
 }
 
-async function finishVideoUpload({ db, storage, resumable }: VideoUploadDeps, videoId: number, id: string) {
+async function finishVideoUpload({ db, storage, resumable }: VideoUploadDeps, videoId: number, upload: ResumableUpload) {
+  const { id } = upload;
   const contentType = detectVideoContentType(await firstBytes(resumable.read(id), 16));
   if (!contentType) {
     await resumable.remove(id);
@@ -101,7 +103,7 @@ async function finishVideoUpload({ db, storage, resumable }: VideoUploadDeps, vi
     throw new AppError("validation", { messageKey: "media:not_video" });
   }
   const key = videoKey(videoId, videoExtensions[contentType]!);
-  await storage.put(key, resumable.read(id), { contentType });
+  await storage.put(key, resumable.read(id), { contentType, contentLength: upload.length });
   await resumable.remove(id);
   const video = await db
     .updateTable("videos")

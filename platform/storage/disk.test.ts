@@ -309,3 +309,20 @@ describe("byte ranges", () => {
     expect(await read("ranges/abc.txt")).toBe("0123456789");
   });
 });
+
+describe("move", () => {
+  it("moves the bytes and the content type to the new key, replacing what was there", async () => {
+    await storage.put("incoming/images/m.png", Buffer.from("new"), { contentType: "image/png" });
+    await storage.put("images/m.png", Buffer.from("old"), { contentType: "image/gif" });
+    await storage.move("incoming/images/m.png", "images/m.png");
+    expect(await read("images/m.png")).toBe("new");
+    expect(await storage.head("images/m.png")).toEqual({ size: 3, contentType: "image/png" });
+    expect(await storage.head("incoming/images/m.png")).toBeNull();
+    expect(filesUnder(path.join(root, ".meta", "incoming"))).toEqual([]);
+  });
+
+  it("refuses keys outside the rules on either side", async () => {
+    await expect(storage.move("../x", "images/y.png")).rejects.toThrow(InvalidStorageKeyError);
+    await expect(storage.move("images/m.png", "images/../../x")).rejects.toThrow(InvalidStorageKeyError);
+  });
+});

@@ -59,6 +59,8 @@ export function createDiskStorage(options: { root: string; secret: Buffer }): St
   }
 
   return {
+    uploadsArriveHere: true,
+
     async put(key, body, { contentType }) {
       const { file, meta } = locate(key);
       assertValidContentType(contentType);
@@ -103,6 +105,18 @@ export function createDiskStorage(options: { root: string; secret: Buffer }): St
       if (stat && !stat.isFile()) return;
       await fsp.rm(file, { force: true });
       await fsp.rm(meta, { force: true });
+    },
+
+    async move(fromKey, toKey) {
+      const from = locate(fromKey);
+      const to = locate(toKey);
+      await fsp.mkdir(path.dirname(to.file), { recursive: true });
+      await fsp.mkdir(path.dirname(to.meta), { recursive: true });
+      // The content type first, as in put(): once the bytes are there, head() describes them.
+      const meta = await fsp.readFile(from.meta).catch(() => null);
+      if (meta) await writeAtomically(to.meta, meta);
+      await fsp.rename(from.file, to.file);
+      await fsp.rm(from.meta, { force: true });
     },
 
     createSignedPutUrl: (key, signOptions) => createSignedPutUrl(options.secret, key, signOptions),

@@ -93,3 +93,21 @@ describe("resumable uploads", () => {
     expect(fs.readdirSync(dir).filter((name) => name.startsWith("f."))).toEqual([]);
   });
 });
+
+describe("abandoned uploads", () => {
+  it("removes uploads idle since before the given time and keeps the active ones", async () => {
+    await store.create("idle-1", { length: 10 });
+    await store.append("idle-1", 0, Readable.from([bytes(4)]));
+    await store.create("active-1", { length: 10 });
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000);
+    for (const name of ["idle-1.part", "idle-1.json"]) fs.utimesSync(path.join(dir, name), dayAgo, dayAgo);
+    fs.utimesSync(path.join(dir, "active-1.json"), dayAgo, dayAgo); // created long ago, but written to since
+
+    const removed = await store.removeIdleSince(new Date(Date.now() - 24 * 3600 * 1000));
+    expect(removed).toContain("idle-1");
+    expect(removed).not.toContain("active-1");
+    expect(await store.get("idle-1")).toBeNull();
+    expect(fs.existsSync(path.join(dir, "idle-1.part"))).toBe(false);
+    expect(await store.get("active-1")).not.toBeNull();
+  });
+});

@@ -47,6 +47,8 @@ export type ResumableStore = {
   /** The received bytes, for moving a finished upload into storage. */
   read(id: string): Readable;
   remove(id: string): Promise<void>;
+  /** Removes the uploads that received nothing since `before` (abandoned); resolves with their ids. */
+  removeIdleSince(before: Date): Promise<string[]>;
 };
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -140,6 +142,23 @@ export function createResumableStore(options: { root: string }): ResumableStore 
       const { part, info } = files(id);
       await fsp.rm(part, { force: true });
       await fsp.rm(info, { force: true });
+    },
+
+    async removeIdleSince(before) {
+      const names = await fsp.readdir(root).catch(() => [] as string[]);
+      const ids = [...new Set(names.map((name) => /^([A-Za-z0-9_-]{1,64})\.(?:part|json)$/.exec(name)?.[1]).filter((id) => id !== undefined))];
+      const removed: string[] = [];
+      for (const id of ids) {
+        if (writing.has(id)) continue;
+        const { part, info } = files(id);
+        // The last piece written (or, before any, the upload's creation) says when it was last active.
+        const stat = (await fsp.stat(part).catch(() => null)) ?? (await fsp.stat(info).catch(() => null));
+        if (!stat || stat.mtimeMs >= before.getTime()) continue;
+        await fsp.rm(part, { force: true });
+        await fsp.rm(info, { force: true });
+        removed.push(id);
+      }
+      return removed;
     },
   };
 }

@@ -1,7 +1,9 @@
-// Where uploaded files live (course images, downloads, attachments). One interface; the built-in
-// implementation keeps files on disk under DATA_DIR/files (disk.ts), an S3-compatible one can follow for
-// several machines. Browsers upload straight to a signed URL: the server signs "this key, this content
-// type, until then" with its secret (HMAC-SHA256), and the upload route accepts only what was signed.
+// Where uploaded files live (course images, downloads, attachments). One interface, two implementations:
+// files on disk under DATA_DIR/files (disk.ts, the default for one machine) and an S3-compatible bucket
+// (s3.ts, for several machines). Browsers upload straight to a signed URL that allows "this key, this
+// content type, until then": on disk the server signs it with its secret (HMAC-SHA256) and receives the PUT
+// itself (checked while it streams); with S3 it is a SigV4 presigned URL of the bucket, and the server
+// checks the object after the browser says it is done (core/media/complete-direct-upload.ts).
 import type { Readable } from "node:stream";
 
 export type StoredObject = { size: number; contentType: string };
@@ -12,13 +14,27 @@ export type SignedPut = { key: string; contentType: string; expiresAt: Date };
 export type ByteRange = { start: number; end: number };
 
 export interface Storage {
-  /** Stores the whole body under the key, replacing what was there; readers never see a partial file. */
-  put(key: string, body: Readable | Buffer | Uint8Array, options: { contentType: string }): Promise<StoredObject>;
+  /**
+   * true: the browser's signed PUT comes to this server (PUT /uploads/<key>, verifySignedPut) and is checked
+   * while it streams; false: it goes straight to the object store, and the server checks the object after.
+   */
+  readonly uploadsArriveHere: boolean;
+  /**
+   * Stores the whole body under the key, replacing what was there; readers never see a partial file.
+   * `contentLength` (when known) lets a stream go out without being counted first.
+   */
+  put(
+    key: string,
+    body: Readable | Buffer | Uint8Array,
+    options: { contentType: string; contentLength?: number },
+  ): Promise<StoredObject>;
   /** The stored bytes (or the inclusive byte range of them), or null when there is nothing under the key. */
   get(key: string, range?: ByteRange): Promise<Readable | null>;
   head(key: string): Promise<StoredObject | null>;
   /** Removes the object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /** Moves an object to another key (replacing what was there), inside the storage. */
+  move(fromKey: string, toKey: string): Promise<void>;
   /** A URL a browser may PUT this key's bytes to, with this content type, until it expires. */
   createSignedPutUrl(
     key: string,

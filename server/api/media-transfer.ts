@@ -5,6 +5,9 @@
 //   CSRF header authorise it (the tus client sends both); only the admin who created the video may use it.
 // - GET /files/<key>: stored files, public images for everyone, a lecture's files by the lecture's gate.
 // - GET /videos/<id>/stream: a ready local video, by its lecture's gate, with Range (206) for seeking.
+// - POST /webhooks/bunny: the video host's signed status notifications (media-webhooks.ts).
+// With S3 storage, files are read through here as well (streamed from the bucket; see platform/storage/s3.ts
+// for why not a redirect), and browsers' PUTs go to the bucket instead of PUT /uploads/.
 import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "#core/errors.ts";
@@ -15,10 +18,12 @@ import { MAX_VIDEO_BYTES } from "#core/media/limits.ts";
 import { appendVideoUpload, parseUploadMetadata, startVideoUpload, videoUploadState } from "#core/media/video-upload.ts";
 import { UploadExceedsLengthError, UploadLockedError, UploadOffsetMismatchError } from "#platform/storage/resumable.ts";
 import { SIGNED_PUT_PATH } from "#platform/storage/signed-url.ts";
+import type { StoredObject } from "#platform/storage/storage.ts";
 import type { Services } from "../services.ts";
 import { parseRange } from "../http/byte-range.ts";
 import { sendError } from "../http/errors.ts";
 import { csrfGuardPlugin } from "../plugins/csrf-guard.ts";
+import { mediaWebhookRoutes } from "./media-webhooks.ts";
 
 const TUS_VERSION = "1.0.0";
 
@@ -78,8 +83,9 @@ async function sendStored(
   services: Services,
   key: string,
   headers: Record<string, string>,
+  known?: StoredObject,
 ) {
-  const stored = await services.storage.head(key);
+  const stored = known ?? (await services.storage.head(key));
   if (!stored) throw new AppError("not_found");
   reply.headers({ ...headers, "Content-Type": stored.contentType, "Accept-Ranges": "bytes" });
   const range = parseRange(request.headers.range, stored.size);
@@ -128,6 +134,7 @@ export async function mediaTransferRoutes(app: FastifyInstance, { services }: { 
     reply.header("Connection", "close");
   });
   const deps = { db: services.db, storage: services.storage, resumable: services.resumable };
+  await app.register(mediaWebhookRoutes, { services });
 
   // ---------------------------------------------------------------------------------------------------------
   // Signed uploads
@@ -253,7 +260,7 @@ export async function mediaTransferRoutes(app: FastifyInstance, { services }: { 
     };
     if (isPdf) headers["X-Frame-Options"] = "SAMEORIGIN";
     if (access.visibility === "private") headers.Vary = "Cookie";
-    return sendStored(request, reply, services, key, headers);
+    return sendStored(request, reply, services, key, headers, stored);
   });
 
   app.get("/videos/:id/stream", async (request, reply) => {

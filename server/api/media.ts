@@ -1,8 +1,10 @@
-// The media calls of the JSON API (spec §7): image upload tickets and deletion, a lecture's PDF and file
-// uploads, its video uploads, and a video's status for the player. The bytes themselves travel through
-// server/api/media-transfer.ts (signed PUT, tus, file and video reads).
+// The media calls of the JSON API (spec §7): image upload tickets, confirmation (after a PUT straight to a
+// bucket) and deletion, a lecture's PDF and file uploads, its video uploads (and their confirmation when a
+// video host took the upload), and a video's status for the player. The bytes themselves travel through
+// server/api/media-transfer.ts (signed PUT, tus, file and video reads, the video host's webhook).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "#core/errors.ts";
+import { confirmImageUpload } from "#core/media/confirm-image-upload.ts";
 import { confirmLectureFile } from "#core/media/confirm-lecture-file.ts";
 import { createImageUpload } from "#core/media/create-image-upload.ts";
 import { createLectureFileUpload, type LectureFileKind } from "#core/media/create-lecture-file-upload.ts";
@@ -10,6 +12,7 @@ import { createVideo } from "#core/media/create-video.ts";
 import { deleteImage } from "#core/media/delete-image.ts";
 import { findVideoStatus } from "#core/media/file-access.ts";
 import type { LecturePath } from "#core/media/find-course-lecture.ts";
+import { confirmHostedVideo } from "#core/media/hosted-video.ts";
 import type { Services } from "../services.ts";
 import { requireAdmin } from "./school.ts";
 
@@ -33,12 +36,18 @@ function lecturePath(request: FastifyRequest): LecturePath {
 }
 
 export async function mediaRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const deps = { db: services.db, storage: services.storage };
+  const deps = { db: services.db, storage: services.storage, videoHost: services.videoHost };
 
   // Admins only for now; the community issue opens it to students for their posts' images.
   app.post("/home/images/create", async (request) => {
     const user = requireAdmin(request);
     return createImageUpload(deps, { userId: user.id, input: request.body });
+  });
+
+  app.post("/home/images/confirm", async (request) => {
+    const user = requireAdmin(request);
+    const { download } = await confirmImageUpload(deps, { userId: user.id, input: request.body });
+    return { download };
   });
 
   app.post("/home/images/delete", async (request) => {
@@ -63,9 +72,14 @@ export async function mediaRoutes(app: FastifyInstance, { services }: { services
     return createVideo(deps, { userId: user.id, path: lecturePath(request), input: request.body });
   });
 
-  // The player asks whether a video is ready (spec §9: 3 ready, 0-2 processing).
+  app.post(`${LECTURE}/confirm-video`, async (request) => {
+    const user = requireAdmin(request);
+    return confirmHostedVideo(deps, { userId: user.id, path: lecturePath(request), input: request.body });
+  });
+
+  // The player asks whether a video is ready (spec §9: 3 ready, 0-2 processing), and where a host plays it.
   app.get("/videos/:id", async (request) => {
-    const status = await findVideoStatus(services.db, request.ctx.user, positiveId((request.params as { id: string }).id));
+    const status = await findVideoStatus(deps, request.ctx.user, positiveId((request.params as { id: string }).id));
     if (!status) throw new AppError("not_found");
     return status;
   });

@@ -1,8 +1,9 @@
 // The lecture editor's media components (rendered by the authoring helper's components editor): each uploads
 // its file and creates the component itself, then calls onSaved.
-// - Video: POST .../create-video, then a resumable tus upload (tus-js-client) to the endpoint it answered,
-//   retried after 0, 3, 5, 10 and 20 s (spec §7), with a progress bar; the server adds the component when
-//   the last byte arrived.
+// - Video: POST .../create-video, then a resumable tus upload (tus-js-client) to the endpoint it answered
+//   (ours, or Bunny Stream's with its signed headers: video-upload-target.ts), retried after 0, 3, 5, 10 and
+//   20 s (spec §7), with a progress bar; our server adds the component when the last byte arrived, or, for a
+//   hosted video, when the editor confirms the finished upload (the answer's `confirm`).
 // - PDF and file: POST .../create-pdf or /create-file, the PUT to the signed address with progress, then
 //   POST .../confirm-file {path, filename}, which creates the component.
 import { useId, useState } from "react";
@@ -17,6 +18,7 @@ import { buttonClass } from "#app/ui/button.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { fileUrl } from "./image-upload.tsx";
 import { putFileWithRetries } from "./put-file.ts";
+import { tusTarget, type VideoTicket } from "./video-upload-target.ts";
 import { formatBytes, messageOfApiError, uploadCallOptions, uploadErrorMessage } from "./upload-errors.ts";
 import { UploadProgress } from "./upload-progress.tsx";
 import { VideoPlayer } from "./video-player.tsx";
@@ -111,7 +113,7 @@ export function VideoComponentEditor(props: MediaComponentEditorProps) {
     }
     setPercent(0);
     try {
-      const ticket = await api<{ video_id: number; videoUpload: { endpoint: string; VideoId: string; title: string } }>(
+      const ticket = await api<VideoTicket>(
         "POST",
         `${lectureBase(props)}/create-video`,
         { title: file.name.replace(/\.[^.]+$/, "").slice(0, 200) },
@@ -119,13 +121,13 @@ export function VideoComponentEditor(props: MediaComponentEditorProps) {
       );
       // Loaded only when a video is uploaded: the rest of the editor does not need it.
       const { Upload } = await import("tus-js-client");
+      const target = tusTarget(ticket.videoUpload, file, csrfToken());
       await new Promise<void>((resolve, reject) => {
         const upload = new Upload(file, {
-          endpoint: ticket.videoUpload.endpoint,
+          endpoint: target.endpoint,
           retryDelays: [...VIDEO_RETRY_DELAYS],
-          metadata: { video_id: ticket.videoUpload.VideoId, filename: file.name, filetype: file.type, title: ticket.videoUpload.title },
-          // Our endpoint authorises by the session: the cookie goes by itself, the CSRF token as a header.
-          headers: { "X-CSRF-TOKEN": csrfToken(), "X-Requested-With": "XMLHttpRequest" },
+          metadata: target.metadata,
+          headers: target.headers,
           // Each upload is a new video; an earlier, unfinished one is not continued from another page load.
           storeFingerprintForResuming: false,
           onProgress: (sent, total) => setPercent(total > 0 ? Math.floor((sent / total) * 100) : 0),
@@ -135,6 +137,7 @@ export function VideoComponentEditor(props: MediaComponentEditorProps) {
         upload.start();
       });
       setPercent(100);
+      if (ticket.confirm) await api("POST", ticket.confirm, { video_id: ticket.video_id }, uploadCallOptions);
       toast.success(t("media:saved"));
       props.onSaved();
     } catch (failure) {

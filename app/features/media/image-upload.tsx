@@ -1,7 +1,8 @@
 // The image upload box (spec §2, §3, §4, §5, §8): choose a file, the extension is checked here first
-// ('Bad file extension'), POST /home/images/create gives the signed address, the file is PUT there with its
-// content type (no session headers) while a progress bar runs, then the stored image is previewed (at most
-// 150 px high) with a Delete button; after a confirmation POST /home/images/delete, and the preview goes only
+// ('Bad file extension'), a large JPEG, PNG or WebP is scaled down to the context's size hint (spec §9),
+// POST /home/images/create gives the signed address, the file is PUT there with its content type (no
+// session headers) while a progress bar runs (and confirmed when the PUT went to a bucket: send-image.ts),
+// then the stored image is previewed (at most 150 px high) with a Delete button; after a confirmation POST /home/images/delete, and the preview goes only
 // when the server answered true. 419: 'Your session has expired - please reload'; anything else 'Something
 // went wrong' (or the server's own reason for refusing the file: too big, not what its name says).
 import { useId, useState } from "react";
@@ -12,7 +13,9 @@ import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button, buttonClass } from "#app/ui/button.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
+import { compressImage, isCompressible } from "./image-compression.ts";
 import { putFileWithRetries } from "./put-file.ts";
+import { sendImage } from "./send-image.ts";
 import { UploadProgress } from "./upload-progress.tsx";
 import { messageOfApiError, uploadCallOptions, uploadErrorMessage } from "./upload-errors.ts";
 
@@ -33,7 +36,7 @@ export function fileUrl(key: string): string {
 export function ImageUpload({ context, value, onChange, label }: ImageUploadProps) {
   const t = useT();
   const id = useId();
-  const [percent, setPercent] = useState<number | null>(null);
+  const [percent, setPercent] = useState<number | "preparing" | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   async function upload(file: File) {
@@ -44,21 +47,31 @@ export function ImageUpload({ context, value, onChange, label }: ImageUploadProp
       setError(t("media:bad_extension"));
       return;
     }
-    if (file.size > MAX_IMAGE_BYTES) {
-      setError(t("media:file_too_big", { mb: MAX_IMAGE_BYTES / 1024 / 1024 }));
+    const tooBig = t("media:file_too_big", { mb: MAX_IMAGE_BYTES / 1024 / 1024 });
+    // A large photo may fit once scaled down; anything else over the cap is refused here.
+    if (file.size > MAX_IMAGE_BYTES && !isCompressible(contentType)) {
+      setError(tooBig);
       return;
     }
-    setPercent(0);
     try {
-      const ticket = await api<{ upload: string; download: string }>(
-        "POST",
-        "/home/images/create",
-        { extension, filename: file.name, context },
-        uploadCallOptions,
+      const result = await sendImage(
+        {
+          post: (path, body) => api("POST", path, body, uploadCallOptions),
+          put: putFileWithRetries,
+          compress: compressImage,
+        },
+        {
+          file,
+          filename: file.name,
+          extension,
+          contentType,
+          context,
+          onPreparing: () => setPercent("preparing"),
+          onProgress: setPercent,
+        },
       );
-      const result = await putFileWithRetries(ticket.upload, file, contentType, setPercent);
-      if (result.status >= 200 && result.status < 300) onChange(ticket.download);
-      else setError(uploadErrorMessage(t, result.status, result.message));
+      if (result.ok) onChange(result.download);
+      else setError(result.status === 413 && !result.message ? tooBig : uploadErrorMessage(t, result.status, result.message));
     } catch (failure) {
       setError(messageOfApiError(t, failure));
     } finally {
@@ -103,7 +116,10 @@ export function ImageUpload({ context, value, onChange, label }: ImageUploadProp
           />
         </div>
       ) : percent !== null ? (
-        <UploadProgress percent={percent} />
+        <UploadProgress
+          percent={percent === "preparing" ? 0 : percent}
+          label={percent === "preparing" ? t("media:preparing_image") : undefined}
+        />
       ) : (
         <div className="flex flex-col items-start gap-1">
           <input
