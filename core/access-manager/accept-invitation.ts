@@ -1,0 +1,51 @@
+// POST /invitations/{token}/accept: the invited person takes their seat. They must be logged in with the
+// e-mail the invitation was sent to (a forwarded link does not give someone else the seat; the page says so).
+// The invitation moves 'sent' -> 'accepted' once (a guarded update: of two concurrent accepts one wins) and in
+// the same database transaction the course access is granted, with the course's access length or end date.
+import { AppError } from "#core/errors.ts";
+import { grantCourseAccess, hasCourseAccess } from "#core/learning/course-access.ts";
+import { accessEndsAt } from "#core/selling/grant-purchase.ts";
+import { type Db, nowIso } from "#platform/db/connection.ts";
+import type { User } from "#platform/db/schema.ts";
+import { findInvitationByToken } from "./find-invitation.ts";
+
+export async function acceptInvitation(
+  db: Db,
+  user: Pick<User, "id" | "role" | "email">,
+  token: string,
+): Promise<{ course: { id: number; title: string; slug: string } }> {
+  return db.transaction().execute(async (trx) => {
+    const invitation = await findInvitationByToken(trx, token);
+    if (!invitation) throw new AppError("not_found", { messageKey: "access:invitation_unknown" });
+    if (invitation.status !== "sent") throw new AppError("conflict", { messageKey: "access:invitation_used" });
+    if (!invitation.usable) throw new AppError("conflict", { messageKey: "access:invitation_inactive" });
+    if (user.email.toLowerCase() !== invitation.email.toLowerCase()) {
+      throw new AppError("forbidden", {
+        messageKey: "access:invitation_other_email",
+        values: { email: invitation.email },
+      });
+    }
+    if (await hasCourseAccess(trx, user, invitation.course.id))
+      throw new AppError("conflict", { messageKey: "access:you_have_access" });
+    const accepted = await trx
+      .updateTable("invitations")
+      .set({ status: "accepted", user_id: user.id, accepted_at: nowIso() })
+      .where("id", "=", invitation.id)
+      .where("status", "=", "sent")
+      .executeTakeFirst();
+    if (Number(accepted.numUpdatedRows) !== 1) throw new AppError("conflict", { messageKey: "access:invitation_used" });
+    const limits = await trx
+      .selectFrom("courses")
+      .select(["access_days", "access_ends_at"])
+      .where("id", "=", invitation.course.id)
+      .executeTakeFirstOrThrow();
+    await grantCourseAccess(trx, {
+      userId: user.id,
+      courseId: invitation.course.id,
+      endsAt: accessEndsAt(limits),
+      source: "invitation",
+      grantedBy: null,
+    });
+    return { course: invitation.course };
+  });
+}
