@@ -47,6 +47,14 @@ afterAll(async () => {
 });
 
 describe("the access manager page", () => {
+  it("is linked from the buyer's student area, with the seats bought", async () => {
+    const page = text((await bea.page("/my")).html);
+    expect(page).toContain("Team purchases");
+    expect(page).toContain("Seats bought: 3");
+    expect((await bea.page("/my")).html).toContain(`href="/home/access-manager/${courseId}"`);
+    expect(text((await otto.page("/my")).html)).toContain("Seats bought: 2");
+  });
+
   it("shows the buyer their seats; another student gets 404 and a visitor is sent to log in", async () => {
     const page = await bea.page(`/home/access-manager/${courseId}`);
     expect(page.status).toBe(200);

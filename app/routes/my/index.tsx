@@ -2,6 +2,7 @@
 // lecture they resume at; the empty state when there are none.
 import { Link } from "react-router";
 import { BookOpen } from "lucide-react";
+import { listMyTeamPurchases } from "#core/access-manager/list-my-team-purchases.ts";
 import { listMyCourses } from "#core/learning/list-my-courses.ts";
 import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -17,7 +18,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { request: ctx, services } = context.get(pageContext);
   // The layout sends a logged-out visitor to /login; its loader runs beside this one.
   const courses = ctx.user ? await listMyCourses(services.db, { user: ctx.user }) : [];
+  const teams = ctx.user ? await listMyTeamPurchases(services.db, ctx.user.id) : [];
   return {
+    teams,
     courses: courses.map((course) => ({
       id: course.id,
       title: course.title,
@@ -29,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function MyProducts({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { courses } = loaderData;
+  const { courses, teams } = loaderData;
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("accounts:my_title")}</h1>
@@ -57,6 +60,24 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
             {t("accounts:browse_courses")}
           </Link>
         </div>
+      )}
+      {teams.length > 0 && (
+        <section className="mt-10" aria-labelledby="team-purchases">
+          <h2 id="team-purchases" className="text-xl font-semibold">
+            {t("access:my_team_title")}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+            {teams.map((team) => (
+              <li key={team.courseId} className="flex flex-col gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+                <h3 className="text-lg font-semibold leading-snug break-words">{team.title}</h3>
+                <p className="text-muted">{t("access:my_team_seats", { count: team.seats })}</p>
+                <Link to={`/home/access-manager/${team.courseId}`} className={buttonClass("secondary", "self-start")}>
+                  {t("access:my_team_manage")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
     </section>
   );
