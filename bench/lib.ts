@@ -1,9 +1,36 @@
-// Shared pieces of the benchmarks: start a server process, measure it with autocannon, read its memory.
-import { type ChildProcess, spawn } from "node:child_process";
+// Shared pieces of the benchmarks: start a server process, measure it with autocannon, read its memory and
+// the CPU time it spent per request.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import autocannon from "autocannon";
 
-export type Measured = { name: string; rps: number; p99: number; errors: number; non2xx: number; peakRssMb: number };
+export type Measured = {
+  name: string;
+  rps: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  peakRssMb: number;
+  /** the server's CPU time (user + system) per answered request, in µs: the figure noise barely moves */
+  cpuUsPerRequest: number;
+  /** the load generator's (this process's) CPU use during the run, in % of one core: ~100 means it was the limit */
+  loadGeneratorCpuPercent: number;
+};
+
+const clockTicksPerSecond = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU time (user + system) a process has used so far, in µs, from /proc/<pid>/stat (fields 14 and 15). */
+export function cpuTimeUs(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicksPerSecond;
+}
 
 /** Peak resident memory (VmHWM) of a process so far, in MB, from /proc. */
 export function peakRssMb(pid: number): number {
@@ -50,20 +77,38 @@ export function startProcess(
   });
 }
 
-export async function measure(
-  name: string,
-  pid: number,
-  options: { url: string; method?: "GET" | "POST"; headers?: Record<string, string>; body?: string; seconds: number; connections: number },
-): Promise<Measured> {
-  const result = await autocannon({
+export type LoadOptions = {
+  url: string;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string;
+  seconds: number;
+  connections: number;
+  pipelining: number;
+};
+
+function load(options: LoadOptions, seconds: number) {
+  return autocannon({
     url: options.url,
     method: options.method ?? "GET",
     headers: options.headers,
     body: options.body,
-    duration: options.seconds,
+    duration: seconds,
     connections: options.connections,
-    pipelining: 1,
+    pipelining: options.pipelining,
   });
+}
+
+/** Warms the server up (JIT, caches) for a second, then loads it for `seconds` and measures. */
+export async function measure(name: string, pid: number, options: LoadOptions): Promise<Measured> {
+  await load(options, 1);
+  const serverBefore = cpuTimeUs(pid);
+  const generatorBefore = process.cpuUsage();
+  const startedAt = performance.now();
+  const result = await load(options, options.seconds);
+  const elapsedUs = (performance.now() - startedAt) * 1000;
+  const generator = process.cpuUsage(generatorBefore);
+  const answered = Math.max(1, result.requests.total);
   return {
     name,
     rps: Math.round(result.requests.average),
@@ -71,17 +116,22 @@ export async function measure(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     peakRssMb: peakRssMb(pid),
+    cpuUsPerRequest: (cpuTimeUs(pid) - serverBefore) / answered,
+    loadGeneratorCpuPercent: Math.round((100 * (generator.user + generator.system)) / elapsedUs),
   };
 }
 
 export function table(rows: Measured[], ceiling: Measured): string {
   const lines = [
-    "| scenario | req/s | p99 ms | vs ceiling | non-2xx | errors | server peak RSS MB |",
-    "|---|---:|---:|---:|---:|---:|---:|",
+    "| scenario | req/s | vs ceiling | server CPU µs/req | CPU vs ceiling | p99 ms | non-2xx | errors | server peak RSS MB | load generator CPU % |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const row of [ceiling, ...rows]) {
-    const ratio = row === ceiling ? "1.00" : (row.rps / ceiling.rps).toFixed(2);
-    lines.push(`| ${row.name} | ${row.rps} | ${row.p99} | ${ratio} | ${row.non2xx} | ${row.errors} | ${row.peakRssMb} |`);
+    const ratio = (row.rps / ceiling.rps).toFixed(2);
+    const cpuRatio = (row.cpuUsPerRequest / ceiling.cpuUsPerRequest).toFixed(1);
+    lines.push(
+      `| ${row.name} | ${row.rps} | ${ratio} | ${row.cpuUsPerRequest.toFixed(1)} | ${cpuRatio}x | ${row.p99} | ${row.non2xx} | ${row.errors} | ${row.peakRssMb} | ${row.loadGeneratorCpuPercent} |`,
+    );
   }
   return lines.join("\n");
 }

@@ -35,6 +35,37 @@ export const configSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** memory for the rendered-page cache of anonymous catalog and sales pages (server/plugins/page-cache.ts); 0: off */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  /** invoicing services' addresses, for tests and offline development against the fakes in tests/fakes/; empty: the vendor's */
+  INVOICING_BASE_URL_IFIRMA: z
+    .string()
+    .refine((v) => v === "" || /^https?:\/\/[^\s]+$/.test(v), { message: "must be an http(s) URL" })
+    .default(""),
+  /** may hold {account}, replaced by the account's subdomain (default https://{account}.fakturownia.pl) */
+  INVOICING_BASE_URL_FAKTUROWNIA: z
+    .string()
+    .refine((v) => v === "" || /^https?:\/\/[^\s]+$/.test(v), { message: "must be an http(s) URL" })
+    .default(""),
+  // Files in an S3-compatible bucket instead of DATA_DIR/files (platform/storage/s3.ts), when S3_BUCKET is set.
+  S3_BUCKET: z.string().default(""),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),
+  S3_ACCESS_KEY_ID: z.string().default(""),
+  S3_SECRET_ACCESS_KEY: z.string().default(""),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  // Lecture videos on Bunny Stream instead of our own tus endpoint (integrations/video/bunny.ts), when set.
+  BUNNY_LIBRARY_ID: z.string().regex(/^\d*$/, "must be the library's number").default(""),
+  BUNNY_API_KEY: z.string().default(""),
+  /** the library's Read-Only API key: Bunny signs its webhooks with it */
+  BUNNY_WEBHOOK_SECRET: z.string().default(""),
+  /** the library's CDN host name (vz-....b-cdn.net), for the HLS address */
+  BUNNY_CDN_HOST: z.string().default(""),
+  /** the library's embed token authentication key, when embed tokens are required */
+  BUNNY_TOKEN_AUTH_KEY: z.string().default(""),
+  BUNNY_API_URL: z.url({ protocol: /^https?$/ }).default("https://video.bunnycdn.com"),
+  BUNNY_TUS_URL: z.url({ protocol: /^https?$/ }).default("https://video.bunnycdn.com/tusupload"),
+  BUNNY_EMBED_URL: z.url({ protocol: /^https?$/ }).default("https://iframe.mediadelivery.net/embed"),
+  /** the simulated payment provider: auto = on except in production */
+  TEST_PAYMENTS: z.enum(["auto", "on", "off"]).default("auto"),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -56,5 +87,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const database: Config["database"] = /^postgres(ql)?:\/\//.test(url)
     ? { kind: "postgres", url }
     : { kind: "sqlite", file: url ? path.resolve(url.replace(/^file:/, "")) : path.join(dataDir, "studium.db") };
+  const missing = [
+    ...(raw.S3_BUCKET ? (["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) : []),
+    ...(raw.BUNNY_LIBRARY_ID || raw.BUNNY_API_KEY ? (["BUNNY_LIBRARY_ID", "BUNNY_API_KEY", "BUNNY_WEBHOOK_SECRET"] as const) : []),
+  ].filter((name) => !raw[name]);
+  if (missing.length) {
+    throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required with S3_BUCKET or BUNNY_*`).join("\n")}`);
+  }
   return { ...raw, dataDir, database };
 }

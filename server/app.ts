@@ -7,7 +7,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ServerBuild } from "react-router";
 import { AppError } from "#core/errors.ts";
-import { loggerOptions } from "#platform/logging.ts";
+import { lazyChildLoggerFactory, loggerOptions } from "#platform/logging.ts";
 import { accountRoutes } from "./api/accounts.ts";
 import { schoolRoutes } from "./api/school.ts";
 import { jobRoutes } from "./api/jobs.ts";
@@ -18,7 +18,16 @@ import { discussionRoutes } from "./api/discussion.ts";
 import { learningRoutes } from "./api/learning.ts";
 import { mediaRoutes } from "./api/media.ts";
 import { mediaTransferRoutes } from "./api/media-transfer.ts";
+import { integrationRoutes } from "./api/integrations.ts";
+import { invoiceRoutes } from "./api/invoices.ts";
+import { checkoutRoutes } from "./api/checkout.ts";
+import { productRoutes } from "./api/products.ts";
+import { promoRoutes } from "./api/promo.ts";
+import { paymentNotificationRoutes } from "./api/payment-notifications.ts";
+import { accessManagerRoutes } from "./api/access-manager.ts";
+import { transactionRoutes } from "./api/transactions.ts";
 import { sendError } from "./http/errors.ts";
+import { tuneGarbageCollection } from "./http/garbage-collection.ts";
 import { csrfGuardPlugin } from "./plugins/csrf-guard.ts";
 import { pagesPlugin } from "./plugins/pages.ts";
 import { requestContextPlugin } from "./plugins/request-context.ts";
@@ -34,8 +43,10 @@ export type AppOptions = {
 
 export async function buildApp({ services, pages, devMiddleware }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
+  tuneGarbageCollection();
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
+    childLoggerFactory: lazyChildLoggerFactory,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -75,11 +86,20 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(discussionRoutes, { services });
     await api.register(learningRoutes, { services });
     await api.register(mediaRoutes, { services });
+    await api.register(integrationRoutes, { services });
+    await api.register(invoiceRoutes, { services });
+    await api.register(checkoutRoutes, { services });
+    await api.register(productRoutes, { services });
+    await api.register(promoRoutes, { services });
+    await api.register(accessManagerRoutes, { services });
+    await api.register(transactionRoutes, { services });
     api.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError("not_found")));
   });
 
   // File bytes (signed PUT uploads, tus, file and video reads): raw bodies, in a scope of their own.
   await app.register(mediaTransferRoutes, { services });
+  // Payment providers' notifications: raw bodies (signatures are over the exact bytes), no session, no CSRF.
+  await app.register(paymentNotificationRoutes, { services });
 
   await app.register(pagesPlugin, { services, build: pages.build, mode: pages.mode });
   return app;

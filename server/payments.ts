@@ -1,6 +1,10 @@
 // The payment providers of this server (composition root): the built-in test provider when allowed, and every
 // enabled payment integration built from its decrypted settings. `PAYMENTS_BASE_URL_<PROVIDER>` points an adapter
 // at another host (the tests' fakes, offline development). Adapters are cached per settings version.
+import { scheduleInvoice } from "#core/invoices/schedule-invoice.ts";
+import type { CompletionHooks } from "#core/selling/complete-transaction.ts";
+import { getIntegrationSettings } from "#core/integrations/get-integration-settings.ts";
+import { createPaymentProvider, paymentProviderNames } from "#integrations/payments/registry.ts";
 import { listEnabledPaymentProviders } from "#core/integrations/list-enabled-payment-providers.ts";
 import type { PaymentProvider } from "#core/selling/payment-provider.ts";
 import type { PaidProviderName, ProviderSource } from "#core/selling/provider-source.ts";
@@ -13,6 +17,29 @@ export type Payments = ProviderSource & { test: ReturnType<typeof createTestProv
 /** The test provider is for development and demos: off in production unless TEST_PAYMENTS=on. */
 export function testPaymentsAllowed(config: Pick<Config, "TEST_PAYMENTS" | "NODE_ENV">): boolean {
   return config.TEST_PAYMENTS === "on" || (config.TEST_PAYMENTS === "auto" && config.NODE_ENV !== "production");
+}
+
+type ExternalName = Exclude<PaidProviderName, "test">;
+
+/**
+ * Adapters of the enabled payment integrations, rebuilt when their settings change (an adapter keeps its OAuth
+ * token between calls). PAYMENTS_BASE_URL_<PROVIDER> overrides the provider's host.
+ */
+export function externalProviders(db: Db, secret: Buffer, env: NodeJS.ProcessEnv = process.env) {
+  const cache = new Map<string, { version: string; provider: PaymentProvider }>();
+  return async (name: PaidProviderName): Promise<PaymentProvider | null> => {
+    if (!(paymentProviderNames as readonly string[]).includes(name)) return null;
+    const row = await db.selectFrom("integrations").select("updated_at").where("provider", "=", name).executeTakeFirst();
+    if (!row) return null;
+    const cached = cache.get(name);
+    if (cached && cached.version === row.updated_at) return cached.provider;
+    const integration = await getIntegrationSettings(db, secret, name);
+    if (!integration) return null;
+    const baseUrl = env[`PAYMENTS_BASE_URL_${name.toUpperCase()}`] || undefined;
+    const provider = createPaymentProvider(name as ExternalName, integration.settings as Record<string, string>, { baseUrl });
+    cache.set(name, { version: row.updated_at, provider });
+    return provider;
+  };
 }
 
 export function createPayments(options: { db: Db; config: Config; secret: Buffer; external?: (name: PaidProviderName) => Promise<PaymentProvider | null> }): Payments {
@@ -28,6 +55,15 @@ export function createPayments(options: { db: Db; config: Config; secret: Buffer
       if (!(await enabled()).includes(name as PaidProviderName)) return null;
       if (name === "test") return test;
       return options.external ? options.external(name as PaidProviderName) : null;
+    },
+  };
+}
+
+/** What a settled payment sets off besides access: the invoice (queued in the same database transaction). */
+export function completionHooks(_services: { db: Db }): CompletionHooks {
+  return {
+    scheduleInvoice: async (db, transactionId) => {
+      await scheduleInvoice(db, transactionId);
     },
   };
 }

@@ -6,11 +6,15 @@ import type { Config } from "#platform/config.ts";
 import { type DbHandle, openDatabase } from "#platform/db/connection.ts";
 import { migrateToLatest } from "#platform/db/migrate.ts";
 import { createMailer, type Mailer } from "#platform/mail/mailer.ts";
-import { createDiskStorage } from "#platform/storage/disk.ts";
+import { createStorageFromConfig } from "#platform/storage/from-config.ts";
 import type { Storage } from "#platform/storage/storage.ts";
 import { createResumableStore, type ResumableStore } from "#platform/storage/resumable.ts";
 import { createLimiter } from "#platform/rate-limit.ts";
 import { loadSecret } from "#platform/security/secret.ts";
+import { videoHostFromConfig } from "#integrations/video/from-config.ts";
+import type { VideoHost } from "#integrations/video/video-host.ts";
+import { createPayments, externalProviders, type Payments, testPaymentsAllowed } from "./payments.ts";
+import { seedBuiltInIntegrations } from "#core/integrations/seed-built-in-integrations.ts";
 
 export type Services = {
   config: Config;
@@ -22,6 +26,10 @@ export type Services = {
   storage: Storage;
   /** Video uploads in progress (tus), outside the storage until they are complete. */
   resumable: ResumableStore;
+  /** Bunny Stream when configured; null: lecture videos use our own tus endpoint and storage. */
+  videoHost: VideoHost | null;
+  /** the payment providers buyers may choose (server/payments.ts) */
+  payments: Payments;
   close(): Promise<void>;
 };
 
@@ -41,6 +49,8 @@ export async function createServices(config: Config): Promise<Services> {
     }),
   });
   const secret = loadSecret({ secretKey: config.SECRET_KEY, dataDir: config.dataDir });
+  // The built-in test payments start switched on where they are allowed (core/integrations/seed-built-in-integrations.ts).
+  await seedBuiltInIntegrations(handle.db, secret, { testPayments: testPaymentsAllowed(config) });
   const mailer = createMailer(handle.db, config);
   return {
     config,
@@ -49,7 +59,9 @@ export async function createServices(config: Config): Promise<Services> {
     secret,
     accounts: { db: handle.db, throttle, sessionDays: config.SESSION_DAYS },
     mailer,
-    storage: createDiskStorage({ root: path.join(config.dataDir, "files"), secret }),
+    payments: createPayments({ db: handle.db, config, secret, external: externalProviders(handle.db, secret) }),
+    storage: createStorageFromConfig(config, secret),
+    videoHost: videoHostFromConfig(config),
     resumable: createResumableStore({ root: path.join(config.dataDir, "uploads-in-progress") }),
     close: async () => {
       mailer.close();

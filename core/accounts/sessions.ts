@@ -4,6 +4,7 @@ import type { CompiledQuery, InferResult } from "kysely";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { User } from "#platform/db/schema.ts";
+import { freezeSession, lookupStarted, recentSession, rememberSession } from "./session-cache.ts";
 import { hashToken, newToken } from "./tokens.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -66,28 +67,49 @@ export async function createSession(
   return { token, session: { id, userId: options.userId, expiresAt } };
 }
 
-/** The session and its user for a cookie token, or null when unknown or expired (expired rows are removed). */
+/**
+ * findSession for a read-only request (GET, HEAD) from this process's lookups of the last second, without
+ * waiting for anything; undefined when there is none (then call findSession).
+ */
+export function findRecentSession(db: Db, token: string): { session: SessionInfo; user: User } | undefined {
+  return recentSession(db, hashToken(token), Date.now());
+}
+
+/**
+ * The session and its user for a cookie token, or null when unknown or expired (expired rows are removed).
+ * `readOnly`: the request cannot change anything (GET, HEAD), so a lookup this process made less than a second
+ * ago will do (./session-cache.ts says why that is safe). The returned objects are frozen.
+ */
 export async function findSession(
   db: Db,
   token: string,
-  options: { days: number },
+  options: { days: number; readOnly?: boolean },
 ): Promise<{ session: SessionInfo; user: User } | null> {
   const id = hashToken(token);
+  if (options.readOnly) {
+    const recent = recentSession(db, id, Date.now());
+    if (recent) return recent;
+  }
+  const started = lookupStarted(db);
   const found = await lookUpSession(db, id);
   if (!found) return null;
   const { row, user } = found;
   const now = Date.now();
-  if (Date.parse(row.expires_at) <= now) {
+  const expiresMs = Date.parse(row.expires_at);
+  if (expiresMs <= now) {
     await db.deleteFrom("sessions").where("id", "=", id).execute();
     return null;
   }
   let expiresAt = row.expires_at;
-  if (now - Date.parse(row.last_seen_at) > TOUCH_AFTER_MS) {
+  const touchDue = Date.parse(row.last_seen_at) + TOUCH_AFTER_MS;
+  if (now > touchDue) {
     // Sliding expiry: an active session stays alive.
     expiresAt = nowIso(options.days * DAY);
     await db.updateTable("sessions").set({ last_seen_at: nowIso(), expires_at: expiresAt }).where("id", "=", id).execute();
+    // This write has emptied the cache; the next lookup reads the new row.
+    return freezeSession({ session: { id: row.id, userId: user.id, expiresAt }, user });
   }
-  return { session: { id: row.id, userId: user.id, expiresAt }, user };
+  return rememberSession(db, started, { session: { id: row.id, userId: user.id, expiresAt }, user }, Math.min(expiresMs, touchDue), now);
 }
 
 export async function destroySession(db: Db, sessionId: string): Promise<void> {

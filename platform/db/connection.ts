@@ -8,6 +8,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../config.ts";
 import type { Database } from "./schema.ts";
+import { createWriteWatcher, type WriteWatcher } from "./write-watch.ts";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -30,7 +31,9 @@ export function openDatabase(database: Config["database"], options: { poolSize?:
     const pool = new pg.Pool({ connectionString: database.url, max: options.poolSize ?? 10 });
     // A dropped connection must not crash the process; the next query gets a new one.
     pool.on("error", () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = watched(
+      (watcher) => new Kysely<Database>({ dialect: watcher.wrapDialect(new PostgresDialect({ pool })) }),
+    );
     return { db, dialect: "postgres", driver: { kind: "postgres", client: pool }, close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -39,8 +42,29 @@ export function openDatabase(database: Config["database"], options: { poolSize?:
   client.pragma("foreign_keys = ON");
   client.pragma("busy_timeout = 5000");
   client.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(client) }) });
+  const db = watched(
+    (watcher) =>
+      new Kysely<Database>({
+        dialect: watcher.wrapDialect(new SqliteDialect({ database: withStatementCache(client) })),
+      }),
+  );
   return { db, dialect: "sqlite", driver: { kind: "sqlite", client }, close: () => db.destroy() };
+}
+
+// Each database knows which statements write which tables, so in-process caches can drop what a write changed
+// (./write-watch.ts).
+const watchers = new WeakMap<Db, WriteWatcher>();
+
+function watched(open: (watcher: ReturnType<typeof createWriteWatcher>) => Db): Db {
+  const watcher = createWriteWatcher();
+  const db = open(watcher);
+  watchers.set(db, watcher);
+  return db;
+}
+
+/** The write watcher of a database opened by openDatabase (none for a transaction or another Kysely). */
+export function writeWatcherOf(db: Db): WriteWatcher | undefined {
+  return watchers.get(db);
 }
 
 // Kysely's SQLite driver prepares every statement anew; preparing was the largest cost of a simple request

@@ -195,7 +195,11 @@ export type InvitationTable = {
   accepted_at: string | null;
 };
 
-export type InvoiceStatus = "scheduled" | "issued" | "failed";
+/**
+ * scheduled: waiting for the invoice.issue job (also between its retries); issuing: a job is talking to the service
+ * now (a lease: taken over after 5 minutes); issued: number and PDF stored; failed: the job gave up.
+ */
+export type InvoiceStatus = "scheduled" | "issuing" | "issued" | "failed";
 
 export type InvoiceTable = {
   id: Generated<number>;

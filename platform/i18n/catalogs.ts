@@ -15,6 +15,14 @@ import enReviews from "../../locales/en/reviews.json" with { type: "json" };
 import enSearch from "../../locales/en/search.json" with { type: "json" };
 import enSetup from "../../locales/en/setup.json" with { type: "json" };
 import enValidation from "../../locales/en/validation.json" with { type: "json" };
+import enProducts from "../../locales/en/products.json" with { type: "json" };
+import enIntegrations from "../../locales/en/integrations.json" with { type: "json" };
+import enInvoices from "../../locales/en/invoices.json" with { type: "json" };
+import enCheckout from "../../locales/en/checkout.json" with { type: "json" };
+import enPromo from "../../locales/en/promo.json" with { type: "json" };
+import enPurchase from "../../locales/en/purchase.json" with { type: "json" };
+import enAccess from "../../locales/en/access.json" with { type: "json" };
+import enTransactions from "../../locales/en/transactions.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -30,6 +38,14 @@ import plReviews from "../../locales/pl/reviews.json" with { type: "json" };
 import plSearch from "../../locales/pl/search.json" with { type: "json" };
 import plSetup from "../../locales/pl/setup.json" with { type: "json" };
 import plValidation from "../../locales/pl/validation.json" with { type: "json" };
+import plProducts from "../../locales/pl/products.json" with { type: "json" };
+import plIntegrations from "../../locales/pl/integrations.json" with { type: "json" };
+import plInvoices from "../../locales/pl/invoices.json" with { type: "json" };
+import plCheckout from "../../locales/pl/checkout.json" with { type: "json" };
+import plPromo from "../../locales/pl/promo.json" with { type: "json" };
+import plPurchase from "../../locales/pl/purchase.json" with { type: "json" };
+import plAccess from "../../locales/pl/access.json" with { type: "json" };
+import plTransactions from "../../locales/pl/transactions.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -39,6 +55,7 @@ export const catalogs = {
     common: enCommon,
     errors: enErrors,
     validation: enValidation,
+    products: enProducts,
     accounts: enAccounts,
     setup: enSetup,
     admin: enAdmin,
@@ -51,11 +68,19 @@ export const catalogs = {
     discussion: enDiscussion,
     authoring: enAuthoring,
     media: enMedia,
+    integrations: enIntegrations,
+    invoices: enInvoices,
+    checkout: enCheckout,
+    promo: enPromo,
+    purchase: enPurchase,
+    access: enAccess,
+    transactions: enTransactions,
   },
   pl: {
     common: plCommon,
     errors: plErrors,
     validation: plValidation,
+    products: plProducts,
     accounts: plAccounts,
     setup: plSetup,
     admin: plAdmin,
@@ -68,6 +93,13 @@ export const catalogs = {
     discussion: plDiscussion,
     authoring: plAuthoring,
     media: plMedia,
+    integrations: plIntegrations,
+    invoices: plInvoices,
+    checkout: plCheckout,
+    promo: plPromo,
+    purchase: plPurchase,
+    access: plAccess,
+    transactions: plTransactions,
   },
 } as const;
 

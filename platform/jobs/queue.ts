@@ -6,6 +6,8 @@ import type { Database } from "../db/schema.ts";
 
 export type JobPayloads = {
   "mail.send": { to: string; subject: string; text: string; html?: string };
+  /** issue the invoice of a paid transaction (core/invoices/issue-invoice.ts) */
+  "invoice.issue": { transactionId: number };
 };
 
 export type JobType = keyof JobPayloads;

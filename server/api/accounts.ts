@@ -20,12 +20,12 @@ import { csrfBinding, csrfTokenFor } from "../http/csrf.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
 import { handle, safeNext } from "../http/respond.ts";
 
-function client(request: FastifyRequest) {
+export function client(request: FastifyRequest) {
   return { ip: request.ip, userAgent: String(request.headers["user-agent"] ?? "") };
 }
 
 /** Sets the new session's cookie and returns the CSRF token bound to it, for the page to use from now on. */
-function startSession(request: FastifyRequest, reply: FastifyReply, services: Services, token: string, sessionId: string) {
+export function startSession(request: FastifyRequest, reply: FastifyReply, services: Services, token: string, sessionId: string) {
   const secure = isSecureRequest(request, services.config);
   setCookie(reply, cookieNames(secure).session, token, { secure, maxAgeSeconds: services.config.SESSION_DAYS * 86400 });
   return csrfTokenFor(services.secret, csrfBinding(sessionId, undefined)!);

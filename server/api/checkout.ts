@@ -23,6 +23,7 @@ import { startCheckout } from "#core/selling/start-checkout.ts";
 import { getTransactionView } from "#core/selling/transaction-status.ts";
 import { parseInput } from "#core/validation.ts";
 import type { User } from "#platform/db/schema.ts";
+import { completionHooks } from "../payments.ts";
 import type { Services } from "../services.ts";
 import { handle } from "../http/respond.ts";
 import { client, startSession } from "./accounts.ts";
@@ -39,7 +40,8 @@ function checkoutPage(request: FastifyRequest<SlugParams>, products: boolean) {
 }
 
 export async function checkoutRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const deps = { db: services.db, providers: services.payments };
+  const hooks = completionHooks(services);
+  const deps = { db: services.db, providers: services.payments, hooks };
 
   async function checkout(request: FastifyRequest<SlugParams>, buyer: User, products: boolean) {
     const affiliate = await findActiveAffiliateCode(services.db, request.cookies[AFFILIATE_COOKIE]);
@@ -133,7 +135,7 @@ export async function checkoutRoutes(app: FastifyInstance, { services }: { servi
           { hash: transaction.hash, amountCents: transaction.total_cents, currency: transaction.currency },
           decision === "pay" ? "paid" : "failed",
         );
-        await handleNotification({ db: services.db, log: request.log }, test, input);
+        await handleNotification({ db: services.db, log: request.log, hooks }, test, input);
         const redirect = `/transaction/${transaction.hash}`;
         return { json: { redirect }, redirect };
       }, `/payments/test/${request.params.hash}`),

@@ -4,6 +4,7 @@
 // An error while applying it answers 500, so that the provider delivers it again.
 import type { FastifyInstance } from "fastify";
 import { handleNotification } from "#core/selling/handle-notification.ts";
+import { completionHooks } from "../payments.ts";
 import type { Services } from "../services.ts";
 
 const MAX_NOTIFICATION_BYTES = 256 * 1024;
@@ -12,11 +13,12 @@ export async function paymentNotificationRoutes(app: FastifyInstance, { services
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_NOTIFICATION_BYTES }, (_request, body, done) => done(null, body));
 
+  const hooks = completionHooks(services);
   app.post<{ Params: { provider: string } }>("/payments/:provider/notify", async (request, reply) => {
     const provider = request.params.provider === "test" ? null : await services.payments.get(request.params.provider);
     if (!provider) return reply.code(404).type("text/plain").send("unknown provider");
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const answer = await handleNotification({ db: services.db, log: request.log }, provider, { headers: request.headers, rawBody });
+    const answer = await handleNotification({ db: services.db, log: request.log, hooks }, provider, { headers: request.headers, rawBody });
     return reply.code(answer.status).type(answer.contentType ?? "text/plain").send(answer.body);
   });
 }

@@ -14,6 +14,7 @@
 //   own nonce and the visitor's own token.
 // - Anything with a query string, a HEAD, a logged-in (or expired-session) visitor or an install without a school is
 //   rendered as usual. Only 200 answers are stored.
+//   (A shared link's ?ref= and ?promo= are taken off the address before this: server/http/code-links.ts.)
 import { randomBytes } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";

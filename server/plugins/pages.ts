@@ -5,6 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { consumeCodeLinks } from "../http/code-links.ts";
 import { type PageCacheHints, pageCacheHints } from "../page-cache-hints.ts";
 import { pageContext, type RequestContext } from "../page-context.ts";
 import type { Services } from "../services.ts";
@@ -32,6 +33,8 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
     url: "/*",
     handler: async (request, reply) => {
       applyPagePolicy(reply, { dev: options.mode === "development" });
+      // ?ref= and ?promo= links: their cookies, and the address without them (../http/code-links.ts).
+      await consumeCodeLinks(request, reply, options.services);
       const render = (ctx: RequestContext, hints?: PageCacheHints) => {
         const context = new RouterContextProvider();
         context.set(pageContext, { request: ctx, services: options.services });

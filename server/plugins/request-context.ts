@@ -1,8 +1,8 @@
 // Resolves, once per request, the school, the session's user, the language and the CSRF token.
 import { randomBytes } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { findSession } from "#core/accounts/sessions.ts";
+import { findRecentSession, findSession } from "#core/accounts/sessions.ts";
 import { getSchool } from "#core/school/get-school.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import type { RequestContext } from "../page-context.ts";
@@ -28,14 +28,61 @@ export function baseUrlOf(request: FastifyRequest, services: Services): string {
   return services.config.APP_URL?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`;
 }
 
+// One per request. The fields are own data properties (the page cache spreads a context); the CSRF token and the
+// nonce are worked out on first use (pages need them, most JSON calls do not) by getters on the prototype, so a
+// request pays for no closures.
+class Context implements RequestContext {
+  school: RequestContext["school"];
+  lang: Lang;
+  user: RequestContext["user"];
+  sessionId: string | undefined;
+  sessionExpired: boolean;
+  ip: string;
+  userAgent: string;
+  baseUrl: string;
+  #secret: Buffer;
+  #binding: string | undefined;
+  #reply: FastifyReply;
+  #csrfToken: string | undefined;
+
+  constructor(
+    fields: Omit<RequestContext, "csrfToken" | "nonce">,
+    lazy: { secret: Buffer; binding: string | undefined; reply: FastifyReply },
+  ) {
+    this.school = fields.school;
+    this.lang = fields.lang;
+    this.user = fields.user;
+    this.sessionId = fields.sessionId;
+    this.sessionExpired = fields.sessionExpired;
+    this.ip = fields.ip;
+    this.userAgent = fields.userAgent;
+    this.baseUrl = fields.baseUrl;
+    this.#secret = lazy.secret;
+    this.#binding = lazy.binding;
+    this.#reply = lazy.reply;
+  }
+
+  get csrfToken(): string {
+    this.#csrfToken ??= this.#binding ? csrfTokenFor(this.#secret, this.#binding) : "";
+    return this.#csrfToken;
+  }
+
+  get nonce(): string {
+    return this.#reply.cspNonce;
+  }
+}
+
 export const requestContextPlugin = fp(async (app: FastifyInstance, { services }: { services: Services }) => {
   app.decorateRequest("ctx", null as unknown as RequestContext);
   app.decorateRequest("csrfBindingValue", undefined);
 
+  const namesOver = { http: cookieNames(false), https: cookieNames(true) };
+  const fixedBaseUrl = services.config.APP_URL?.replace(/\/$/, "");
+
   app.addHook("onRequest", async (request, reply) => {
     if (request.url.startsWith("/assets/")) return;
     const secure = isSecureRequest(request, services.config);
-    const names = cookieNames(secure);
+    const names = secure ? namesOver.https : namesOver.http;
     const school = await getSchool(services.db);
 
     let user: RequestContext["user"] = null;
@@ -43,7 +90,11 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
     let sessionExpired = false;
     const sessionToken = request.cookies[names.session];
     if (sessionToken) {
-      const found = await findSession(services.db, sessionToken, { days: services.config.SESSION_DAYS });
+      // A read-only request may use this process's lookup of the last second (core/accounts/session-cache.ts).
+      const readOnly = request.method === "GET" || request.method === "HEAD";
+      const found =
+        (readOnly ? findRecentSession(services.db, sessionToken) : undefined) ??
+        (await findSession(services.db, sessionToken, { days: services.config.SESSION_DAYS, readOnly }));
       if (found) {
         user = found.user;
         sessionId = found.session.id;
@@ -60,24 +111,18 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
     }
     const binding = csrfBinding(sessionId, anonymousId);
     request.csrfBindingValue = binding;
-    let csrfToken: string | undefined;
-    request.ctx = {
-      school,
-      lang: school ? (school.language as Lang) : browserLanguage(request),
-      user,
-      sessionId,
-      sessionExpired,
-      // Computed on first use: pages need it, most JSON calls do not.
-      get csrfToken() {
-        csrfToken ??= binding ? csrfTokenFor(services.secret, binding) : "";
-        return csrfToken;
+    request.ctx = new Context(
+      {
+        school,
+        lang: school ? (school.language as Lang) : browserLanguage(request),
+        user,
+        sessionId,
+        sessionExpired,
+        ip: request.ip,
+        userAgent: String(request.headers["user-agent"] ?? ""),
+        baseUrl: fixedBaseUrl ?? `${request.protocol}://${request.host}`,
       },
-      get nonce() {
-        return reply.cspNonce;
-      },
-      ip: request.ip,
-      userAgent: String(request.headers["user-agent"] ?? ""),
-      baseUrl: baseUrlOf(request, services),
-    };
+      { secret: services.secret, binding, reply },
+    );
   });
 });

@@ -1,7 +1,9 @@
 // Security headers on every answer. HTML pages get a Content-Security-Policy whose scripts need this
 // response's nonce; JSON and files get a policy that allows nothing (they are never rendered as pages).
-// Pages are rendered by React Router, which bypasses Fastify's reply pipeline, so headers are set on the raw
-// response.
+// The set goes on Fastify's reply, which writes it with its own headers in one go (on the raw response, Node
+// keeps a per-answer table of them and checks each one twice: ~1.5 µs of a ~30 µs JSON call, bench/). Pages are
+// rendered by React Router, which bypasses Fastify's reply pipeline, so applyPagePolicy moves them onto the raw
+// response. (In development, Vite's own module and asset answers carry none of them.)
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
@@ -39,24 +41,38 @@ export function contentSecurityPolicy(nonce: string, options: { dev: boolean }):
 
 const nonPagePolicy = "default-src 'none'; frame-ancestors 'none'";
 
-/** Gives an HTML page its nonce and the policy that names it. Called by the pages plugin. */
+/**
+ * Gives an HTML page its nonce and the policy that names it, and moves the reply's headers (this plugin's set
+ * among them) onto the raw response, which is all a page answer has. Called by the pages plugin.
+ */
 export function applyPagePolicy(reply: FastifyReply, options: { dev: boolean }): string {
   const nonce = randomBytes(16).toString("base64");
   reply.cspNonce = nonce;
-  reply.raw.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
+  const raw = reply.raw;
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
+  raw.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
   return nonce;
 }
 
+// The same set on every answer, built once (lower-case names: Fastify's own spelling of reply headers).
+const everyAnswer = Object.freeze({
+  "content-security-policy": nonPagePolicy,
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+  "cross-origin-opener-policy": "same-origin",
+  "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
+});
+const everyHttpsAnswer = Object.freeze({
+  ...everyAnswer,
+  "strict-transport-security": "max-age=31536000; includeSubDomains",
+});
+
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   app.decorateReply("cspNonce", "");
-  app.addHook("onRequest", async (request, reply) => {
-    const raw = reply.raw;
-    raw.setHeader("Content-Security-Policy", nonPagePolicy);
-    raw.setHeader("X-Content-Type-Options", "nosniff");
-    raw.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    raw.setHeader("X-Frame-Options", "DENY");
-    raw.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    raw.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-    if (request.protocol === "https") raw.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  // A plain (not async) hook: it never waits, so it costs no promise.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(request.protocol === "https" ? everyHttpsAnswer : everyAnswer);
+    done();
   });
 });

@@ -8,7 +8,11 @@ import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from 
 import { ExternalLink, LayoutDashboard, ListChecks, Mail, Menu, Settings, X, type LucideIcon } from "lucide-react";
 import { MessageSquareQuote } from "lucide-react";
 import { BookOpen } from "lucide-react";
+import { Package } from "lucide-react";
 import { Images } from "lucide-react";
+import { Plug } from "lucide-react";
+import { Handshake, TicketPercent } from "lucide-react";
+import { BarChart3, Receipt } from "lucide-react";
 import { clsx } from "clsx";
 import { requireAdmin } from "#app/lib/require-user.ts";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -32,11 +36,17 @@ export function loader({ context, request }: Route.LoaderArgs) {
 const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home", key: "admin:nav_dashboard", icon: LayoutDashboard, end: true },
   { to: "/home/courses", key: "authoring:nav_courses", icon: BookOpen },
+  { to: "/home/products", key: "products:nav", icon: Package },
+  { to: "/home/transactions", key: "transactions:nav", icon: Receipt },
+  { to: "/home/sales", key: "transactions:nav_sales", icon: BarChart3 },
   { to: "/home/settings", key: "admin:nav_settings", icon: Settings },
   { to: "/home/mail", key: "admin:nav_mail", icon: Mail },
   { to: "/home/images", key: "media:nav_images", icon: Images },
   { to: "/home/jobs", key: "admin:nav_jobs", icon: ListChecks },
   { to: "/home/reviews", key: "reviews:nav", icon: MessageSquareQuote },
+  { to: "/home/integrations", key: "integrations:nav", icon: Plug },
+  { to: "/home/promo-codes", key: "promo:nav_promo_codes", icon: TicketPercent },
+  { to: "/home/affiliates", key: "promo:nav_affiliates", icon: Handshake },
 ];
 
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {

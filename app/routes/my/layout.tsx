@@ -12,6 +12,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 const links = [
   { to: "/my", end: true, label: "accounts:my_products" },
+  { to: "/my/products", end: false, label: "products:nav_my" },
+  { to: "/my/invoices", end: false, label: "invoices:nav" },
   { to: "/my/account", end: false, label: "accounts:account_settings" },
 ] as const;
 
