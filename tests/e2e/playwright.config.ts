@@ -4,6 +4,10 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const root = path.resolve(import.meta.dirname, "../..");
+// Chromium reads file names (uploads, downloads) in the locale's encoding: without one (a bare CI environment) it
+// falls back to ASCII and non-ASCII file names break. UTF-8 as a desktop has it.
+process.env.LANG ||= "C.UTF-8";
+process.env.LC_ALL ||= "C.UTF-8";
 const resultsDir = path.join(root, "test-results");
 
 export default defineConfig({
