@@ -2,6 +2,7 @@
 // the CPU time it spent per request.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import autocannon from "autocannon";
 
 export type Measured = {
@@ -24,6 +25,26 @@ const clockTicksPerSecond = (() => {
     return 100;
   }
 })();
+
+/**
+ * Keeps the load generator and the server off each other's cores (taskset, all threads), so the scheduler cannot
+ * put both on one core for some runs and not for others. Returns a description, or undefined when the machine
+ * has a single core or no taskset. The caller is the load generator; `serverPids` are pinned to the last core.
+ */
+export function separateCores(serverPids: number[]): string | undefined {
+  const cores = os.cpus().length;
+  if (cores < 2) return undefined;
+  const generatorCores = cores === 2 ? "0" : `0-${cores - 2}`;
+  const serverCore = String(cores - 1);
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", generatorCores, String(process.pid)], { stdio: "ignore" });
+    for (const pid of serverPids)
+      execFileSync("taskset", ["-a", "-p", "-c", serverCore, String(pid)], { stdio: "ignore" });
+  } catch {
+    return undefined;
+  }
+  return `load generator on core ${generatorCores}, server on core ${serverCore}`;
+}
 
 /** CPU time (user + system) a process has used so far, in µs, from /proc/<pid>/stat (fields 14 and 15). */
 export function cpuTimeUs(pid: number): number {

@@ -1,8 +1,8 @@
 // The logger configuration the server uses (through Fastify): secrets are removed wherever they appear.
 import { Writable } from "node:stream";
 import Fastify from "fastify";
-import { describe, expect, it } from "vitest";
-import { loggerOptions, scrubSecrets } from "./logging.ts";
+import { describe, expect, it, vi } from "vitest";
+import { lazyChildLoggerFactory, loggerOptions, scrubSecrets } from "./logging.ts";
 
 function capture() {
   const lines: string[] = [];
@@ -51,5 +51,62 @@ describe("logs", () => {
     expect(scrubSecrets(line)).toBe(line);
     // 13+ digits that fail the Luhn check are not card numbers.
     expect(scrubSecrets('"msg":"id 4111111111111112"')).toBe('"msg":"id 4111111111111112"');
+  });
+});
+
+describe("the per-request logger", () => {
+  function server(level: string) {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const options = loggerOptions(level);
+    if (!options || typeof options !== "object") throw new Error("expected logger options");
+    const app = Fastify({ logger: { ...options, stream }, childLoggerFactory: lazyChildLoggerFactory });
+    app.get("/quiet", async (request) => {
+      request.log.info({ detail: "only at info" }, "routine");
+      return { ok: true };
+    });
+    app.get("/loud", async (request) => {
+      request.log.warn({ password: "hunter2-password" }, "something odd");
+      return { ok: true };
+    });
+    return { app, lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  }
+
+  it("writes its lines with the request id, secrets scrubbed as always", async () => {
+    const { app, lines } = server("warn");
+    await app.inject({ method: "GET", url: "/loud" });
+    const line = lines().find((entry) => entry.msg === "something odd");
+    expect(line?.reqId).toMatch(/^req-/);
+    expect(JSON.stringify(lines())).not.toContain("hunter2-password");
+    await app.close();
+  });
+
+  it("makes no child logger for a request that writes nothing at the configured level", async () => {
+    const { app, lines } = server("warn");
+    await app.ready();
+    const child = vi.spyOn(app.log, "child");
+    await app.inject({ method: "GET", url: "/quiet" });
+    expect(child).not.toHaveBeenCalled();
+    expect(lines()).toEqual([]);
+    await app.inject({ method: "GET", url: "/loud" });
+    expect(child).toHaveBeenCalledTimes(1);
+    await app.close();
+  });
+
+  it("at info, logs the request lines Fastify always wrote, with the request id", async () => {
+    const { app, lines } = server("info");
+    await app.inject({ method: "GET", url: "/quiet" });
+    const messages = lines().map((entry) => [entry.msg, typeof entry.reqId]);
+    expect(messages).toEqual([
+      ["incoming request", "string"],
+      ["routine", "string"],
+      ["request completed", "string"],
+    ]);
+    await app.close();
   });
 });
