@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
-import pg from "pg";
+import { createRequire } from "node:module";
+import type pg from "pg";
 import type { Config } from "../config.ts";
 import type { Database } from "./schema.ts";
 import { createWriteWatcher, type WriteWatcher } from "./write-watch.ts";
@@ -22,13 +23,20 @@ export type DbHandle = {
   close(): Promise<void>;
 };
 
-// COUNT(*) and BIGINT arrive as strings from pg; every count we keep fits a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+// The pg driver is loaded only for a PostgreSQL database: a SQLite school does not keep it in memory.
+let pgModule: typeof pg | undefined;
+function loadPg(): typeof pg {
+  if (pgModule) return pgModule;
+  pgModule = createRequire(import.meta.url)("pg") as typeof pg;
+  // COUNT(*) and BIGINT arrive as strings from pg; every count we keep fits a JS number.
+  pgModule.types.setTypeParser(pgModule.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+  pgModule.types.setTypeParser(pgModule.types.builtins.NUMERIC, (v) => Number.parseFloat(v));
+  return pgModule;
+}
 
 export function openDatabase(database: Config["database"], options: { poolSize?: number } = {}): DbHandle {
   if (database.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: database.url, max: options.poolSize ?? 10 });
+    const pool = new (loadPg().Pool)({ connectionString: database.url, max: options.poolSize ?? 10 });
     // A dropped connection must not crash the process; the next query gets a new one.
     pool.on("error", () => {});
     const db = watched(

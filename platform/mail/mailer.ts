@@ -3,7 +3,8 @@
 // reads it on /home/mail. Sent mail is recorded there too (transport 'smtp', sent_at), so the owner can see
 // what the school sent. Callers do not send directly: they enqueue a 'mail.send' job in the transaction of
 // the change that causes the mail (platform/jobs/queue.ts), and the job calls the mailer.
-import nodemailer from "nodemailer";
+import { createRequire } from "node:module";
+import type nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
 import { nowIso, type Db } from "../db/connection.ts";
 
@@ -48,7 +49,9 @@ export function createOutboxMailer(db: Db): Mailer {
 
 export function createSmtpMailer(db: Db, options: { url: string; from?: string }): Mailer {
   // The URL carries the credentials (smtp://user:pass@host:587); nodemailer reads them from it.
-  const transporter = nodemailer.createTransport(options.url);
+  // nodemailer (~5 MB of heap) is loaded only when SMTP is configured: the outbox needs none of it.
+  const mailer = createRequire(import.meta.url)("nodemailer") as typeof nodemailer;
+  const transporter = mailer.createTransport(options.url);
   const from = options.from || DEFAULT_MAIL_FROM;
   return {
     transport: "smtp",
