@@ -4,7 +4,9 @@
 //   3. GET /{slug}/checkout: the checkout page of a logged-in buyer (SSR);
 //   4. full checkouts through the test provider (one-page checkout + the simulated Pay), as purchases per second,
 //      from 10 buyers at once, each buying team seats again and again.
-// Usage: npm run bench:selling [-- --seconds 10 --connections 50]
+// The ceiling gets the same request as the poll (method, headers, body). The load generator and each server are
+// kept on separate cores (--pin no: leave it to the scheduler), as in bench/foundation.ts.
+// Usage: npm run bench:selling [-- --seconds 10 --connections 50 --pin yes]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,23 +14,46 @@ import { parseArgs } from "node:util";
 import { ensureBuild } from "#server/build.ts";
 import { openDatabase } from "#platform/db/connection.ts";
 import { BrowserClient } from "#tests/helpers/browser-client.ts";
-import { measure, type Measured, startProcess, table } from "./lib.ts";
+import { measure, type Measured, separateCores, startProcess, table } from "./lib.ts";
 
 const { values } = parseArgs({
   options: {
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
+    pin: { type: "string", default: "yes" },
   },
 });
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const pipelining = 1;
+const pin = (pid: number) => (values.pin === "no" ? undefined : separateCores([pid]));
+// The poll's request; the ceiling reads the same bytes (a cookie and token of the same length).
+const pollRequest = (cookie: string, csrfToken: string, origin: string) => ({
+  method: "POST" as const,
+  headers: {
+    cookie,
+    accept: "application/json",
+    "x-requested-with": "XMLHttpRequest",
+    "x-csrf-token": csrfToken,
+    origin,
+    "content-type": "application/json",
+  },
+  body: "{}",
+});
 const root = path.resolve(import.meta.dirname, "..");
 
 ensureBuild();
 
 const ceilingServer = await startProcess([path.join(root, "bench/ceiling.ts")], {}, /listening at (http:\/\/\S+)/);
-const ceiling = await measure("bare node:http (ceiling)", ceilingServer.child.pid!, { url: ceilingServer.url, seconds, connections, pipelining });
+const placement = pin(ceilingServer.child.pid!) ?? "load generator and server wherever the scheduler puts them";
+const sameSizeCookie = `studium_csrf=${"c".repeat(32)}; studium_session=${"s".repeat(43)}`;
+const ceiling = await measure("bare node:http (ceiling)", ceilingServer.child.pid!, {
+  url: ceilingServer.url,
+  ...pollRequest(sameSizeCookie, "t".repeat(32), ceilingServer.url),
+  seconds,
+  connections,
+  pipelining,
+});
 await ceilingServer.stop();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studium-bench-"));
@@ -38,6 +63,7 @@ const studium = await startProcess(
   /running at (http:\/\/\S+)/,
 );
 const pid = studium.child.pid!;
+pin(pid);
 const handle = openDatabase({ kind: "sqlite", file: path.join(dataDir, "studium.db") });
 try {
   const owner = new BrowserClient(studium.url);
@@ -81,9 +107,7 @@ try {
   rows.push(
     await measure("POST /transaction/{hash}/pending", pid, {
       url: `${studium.url}/transaction/${hash}/pending`,
-      method: "POST",
-      headers: { cookie, accept: "application/json", "x-requested-with": "XMLHttpRequest", "x-csrf-token": first.csrfToken, origin: studium.url, "content-type": "application/json" },
-      body: "{}",
+      ...pollRequest(cookie, first.csrfToken, studium.url),
       seconds,
       connections,
       pipelining,
@@ -108,7 +132,8 @@ try {
   const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
 
   console.log(`\nStudium selling benchmark — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, SQLite`);
-  console.log(`${seconds} s per scenario after 1 s of warm-up, ${connections} connections, load generator on the same machine.\n`);
+  console.log(`${seconds} s per scenario after 1 s of warm-up, ${connections} connections; ${placement}.\n`);
+  if (cookie.length !== sameSizeCookie.length) console.warn(`The ceiling's cookie no longer has the session cookie's size (${cookie.length}).`);
   console.log(table(rows, ceiling));
   const poll = rows[0]!;
   console.log(`\nStatus poll: ${(poll.rps / ceiling.rps).toFixed(2)} of the ceiling's req/s (target >= 0.50); CPU ${poll.cpuUsPerRequest.toFixed(1)} µs/request vs ${ceiling.cpuUsPerRequest.toFixed(1)} µs`);

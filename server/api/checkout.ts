@@ -118,7 +118,10 @@ export async function checkoutRoutes(app: FastifyInstance, { services }: { servi
     };
   });
 
-  app.post<{ Params: { hash: string } }>("/transaction/:hash/pending", async (request) => {
+  // The poll only reads, and the hash authorises it: no session lookup and no CSRF token (there is nothing to
+  // forge; a cross-site page cannot read the answer). It is the launch-day hot path (bench/selling.ts).
+  const pollConfig = { config: { visitor: false as const, csrf: false } };
+  app.post<{ Params: { hash: string } }>("/transaction/:hash/pending", pollConfig, async (request) => {
     const view = await getTransactionView(services.db, request.params.hash);
     if (!view) throw new AppError("not_found");
     return view;

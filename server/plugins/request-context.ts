@@ -16,6 +16,14 @@ declare module "fastify" {
     /** the binding the CSRF token of this request must match */
     csrfBindingValue: string | undefined;
   }
+  interface FastifyContextConfig {
+    /**
+     * false: the route serves anyone holding the capability in its URL and changes nothing (the payment status
+     * poll), so the visitor is not looked up: no session read, no cookies set, ctx.user is null. Such a route
+     * must also set csrf: false, since there is no binding to check a token against.
+     */
+    visitor?: false;
+  }
 }
 
 /** Before setup there is no school language: follow the browser. */
@@ -84,6 +92,15 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
     const secure = isSecureRequest(request, services.config);
     const names = secure ? namesOver.https : namesOver.http;
     const school = await getSchool(services.db);
+    const lang = school ? (school.language as Lang) : browserLanguage(request);
+    const ip = request.ip;
+    const userAgent = String(request.headers["user-agent"] ?? "");
+    const baseUrl = fixedBaseUrl ?? `${request.protocol}://${request.host}`;
+    if (request.routeOptions.config?.visitor === false) {
+      const fields = { school, lang, user: null, sessionId: undefined, sessionExpired: false, ip, userAgent, baseUrl };
+      request.ctx = new Context(fields, { secret: services.secret, binding: undefined, reply });
+      return;
+    }
 
     let user: RequestContext["user"] = null;
     let sessionId: string | undefined;
@@ -112,16 +129,7 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
     const binding = csrfBinding(sessionId, anonymousId);
     request.csrfBindingValue = binding;
     request.ctx = new Context(
-      {
-        school,
-        lang: school ? (school.language as Lang) : browserLanguage(request),
-        user,
-        sessionId,
-        sessionExpired,
-        ip: request.ip,
-        userAgent: String(request.headers["user-agent"] ?? ""),
-        baseUrl: fixedBaseUrl ?? `${request.protocol}://${request.host}`,
-      },
+      { school, lang, user, sessionId, sessionExpired, ip, userAgent, baseUrl },
       { secret: services.secret, binding, reply },
     );
   });

@@ -11,6 +11,7 @@ import { addCourse, daysFromNow } from "./catalog-helpers.ts";
 import { addPromoCode, buyer, checkoutCourse, countMailsTo, courseProductId, transactionByHash } from "./selling-helpers.ts";
 
 let server: TestServer;
+let admin: BrowserClient;
 let student: BrowserClient;
 let courseId: number;
 
@@ -28,7 +29,7 @@ async function hasAccess(email: string, id: number) {
 
 beforeAll(async () => {
   server = await startTestServer();
-  await setUpSchool(server, { language: "en" });
+  admin = await setUpSchool(server, { language: "en" });
   student = await registerStudent(server, { name: "Stan Student", email: "stan@example.com", password: "student-secret" });
   courseId = await addCourse(server, { slug: "paid-course", title: "Paid course", price_cents: 9900, currency: "EUR" });
 });
@@ -59,6 +60,34 @@ describe("one-page checkout with the test provider", () => {
     const done = await guest.post(`/transaction/${hash}/pending`);
     expect(done.body).toMatchObject({ status: "ACCESS_GRANTED", nextLink: "/paid-course/watch", transaction: { free: false, total_cents: 9900 } });
     expect(await hasAccess("new.buyer@example.com", courseId)).toBe(true);
+  });
+
+  it("answers the status poll to whoever holds the hash, with no session, CSRF token or cookie, and fresh", async () => {
+    const guest = await visitor(server, "/paid-course");
+    const { body } = await guest.post("/paid-course/onepagecheckoutregister", {
+      ...buyer,
+      email: "hash.holder@example.com",
+      password: "buyer-secret",
+      provider: "test",
+    });
+    const poll = () =>
+      fetch(`${server.url}/transaction/${body.hash}/pending`, {
+        method: "POST",
+        headers: { accept: "application/json", "content-type": "application/json" },
+        body: "{}",
+      });
+    const first = await poll();
+    expect(first.status).toBe(200);
+    expect(first.headers.get("set-cookie")).toBeNull();
+    expect(await first.json()).toMatchObject({ status: "PENDING", transaction: { product_title: "Paid course" } });
+
+    // The product's facts are cached for the poll; a rename shows at the very next poll.
+    expect((await admin.json("PUT", `/home/courses/${courseId}`, { title: "Paid course, renamed" })).status).toBe(200);
+    expect(await (await poll()).json()).toMatchObject({ transaction: { product_title: "Paid course, renamed" } });
+    expect((await admin.json("PUT", `/home/courses/${courseId}`, { title: "Paid course" })).status).toBe(200);
+
+    const unknown = await fetch(`${server.url}/transaction/${"x".repeat(32)}/pending`, { method: "POST" });
+    expect(unknown.status).toBe(404);
   });
 
   it("refuses an existing account's e-mail and keeps the checkout form's errors before creating anything", async () => {
