@@ -27,7 +27,8 @@ const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const pipelining = 1;
 const pin = (pid: number) => (values.pin === "no" ? undefined : separateCores([pid]));
-// The poll's request; the ceiling reads the same bytes (a cookie and token of the same length).
+// The poll's request as the status page sends it (app/features/purchase/use-payment-status.ts: no body); the
+// ceiling reads the same bytes (a cookie and token of the same length).
 const pollRequest = (cookie: string, csrfToken: string, origin: string) => ({
   method: "POST" as const,
   headers: {
@@ -36,9 +37,8 @@ const pollRequest = (cookie: string, csrfToken: string, origin: string) => ({
     "x-requested-with": "XMLHttpRequest",
     "x-csrf-token": csrfToken,
     origin,
-    "content-type": "application/json",
+    "content-length": "0",
   },
-  body: "{}",
 });
 const root = path.resolve(import.meta.dirname, "..");
 

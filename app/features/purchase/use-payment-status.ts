@@ -8,12 +8,10 @@ import { type CheckOutcome, phaseOf, type PollSnapshot, startPaymentPoll } from 
 
 async function checkStatus(hash: string): Promise<CheckOutcome<TransactionView>> {
   try {
-    const data = await api<TransactionView>(
-      "POST",
-      `/transaction/${encodeURIComponent(hash)}/pending`,
-      {},
-      { silent: true, handled: [419] },
-    );
+    // No body: the poll has no input, and every launch-day buyer sends it every 5 s (bench/selling.ts).
+    const data = await api<TransactionView>("POST", `/transaction/${encodeURIComponent(hash)}/pending`, undefined, {
+      silent: true,
+    });
     return { ok: true, status: data.status, data };
   } catch (error) {
     return { ok: false, httpStatus: error instanceof ApiError ? error.status : 0 };
