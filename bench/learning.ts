@@ -15,7 +15,9 @@
 // POST /vote is the one write: the student sends the same up-vote again and again, and the same value again
 // takes the vote back (spec §4), so requests alternate between inserting and deleting one votes row (and
 // moving the comment's up_votes_count): every request does a full write transaction, and the data does not grow.
-// Usage: npm run bench:learning [-- --seconds 10 --connections 50]
+// The load generator and each server are kept on separate cores (--pin no: leave it to the scheduler), as in
+// bench/foundation.ts.
+// Usage: npm run bench:learning [-- --seconds 10 --connections 50 --pin yes]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,14 +26,16 @@ import { ensureBuild } from "#server/build.ts";
 import { openDatabase } from "#platform/db/connection.ts";
 import { BrowserClient } from "#tests/helpers/browser-client.ts";
 import { arrangeSmallSchool, BIG, seedBigData, type SmallSchool } from "./learning-data.ts";
-import { cpuTimeUs, currentRssMb, measure, type Measured, startProcess, table } from "./lib.ts";
+import { cpuTimeUs, currentRssMb, measure, type Measured, separateCores, startProcess, table } from "./lib.ts";
 
 const { values } = parseArgs({
   options: {
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
+    pin: { type: "string", default: "yes" },
   },
 });
+const pin = (pid: number) => (values.pin === "no" ? undefined : separateCores([pid]));
 const seconds = Number(values.seconds);
 const connections = Number(values.connections);
 const pipelining = 1;
@@ -46,6 +50,7 @@ const MAX_P99_GROWTH = 2;
 ensureBuild();
 
 const ceilingServer = await startProcess([path.join(root, "bench/ceiling.ts")], {}, /listening at (http:\/\/\S+)/);
+const placement = pin(ceilingServer.child.pid!) ?? "load generator and server wherever the scheduler puts them";
 const ceiling = await measure("bare node:http (ceiling)", ceilingServer.child.pid!, {
   url: ceilingServer.url,
   seconds,
@@ -56,8 +61,11 @@ await ceilingServer.stop();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studium-bench-"));
 const serverEnv = { NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-const startStudium = (env: Record<string, string>) =>
-  startProcess([path.join(root, "server/main.ts")], { ...serverEnv, ...env }, /running at (http:\/\/\S+)/);
+const startStudium = async (env: Record<string, string>) => {
+  const started = await startProcess([path.join(root, "server/main.ts")], { ...serverEnv, ...env }, /running at (http:\/\/\S+)/);
+  pin(started.child.pid!);
+  return started;
+};
 const studium = await startStudium({ WORKER: "inline" });
 const pid = studium.child.pid!;
 const handle = openDatabase({ kind: "sqlite", file: path.join(dataDir, "studium.db") });
@@ -260,7 +268,7 @@ try {
     `\nStudium learning benchmark — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, SQLite`,
   );
   console.log(
-    `${seconds} s per scenario after 1 s of warm-up, ${connections} connections, load generator on the same machine.`,
+    `${seconds} s per scenario after 1 s of warm-up, ${connections} connections; ${placement}.`,
   );
   console.log(
     `Small school: 5 courses, the student's course with 12 lectures, 30 comments under the measured lecture. ` +

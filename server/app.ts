@@ -36,7 +36,7 @@ import type { Services } from "./services.ts";
 
 export type AppOptions = {
   services: Services;
-  pages: { build: () => Promise<ServerBuild>; mode: "production" | "development"; clientDir?: string };
+  pages: { build: ServerBuild | (() => Promise<ServerBuild>); mode: "production" | "development"; clientDir?: string };
   /** In development Vite serves modules and assets through this hook. */
   devMiddleware?: (app: FastifyInstance) => Promise<void>;
 };

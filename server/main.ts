@@ -38,7 +38,7 @@ async function main() {
 
   const services = await createServices(config);
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
-  const app = await buildApp({ services, pages: { build: async () => build, mode: "production", clientDir } });
+  const app = await buildApp({ services, pages: { build, mode: "production", clientDir } });
   // In a cluster only the first worker runs jobs; on PostgreSQL more would be safe, on SQLite one is plenty.
   const runsJobs = config.WORKER === "inline" && (!cluster.isWorker || cluster.worker?.id === 1);
   const background = runsJobs ? startBackground(services, app.log) : undefined;

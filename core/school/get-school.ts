@@ -15,6 +15,12 @@ export async function getSchool(db: Db): Promise<School | null> {
   return school;
 }
 
+/** The cached school when it is fresh (null: no school yet), or undefined when getSchool must read it. */
+export function cachedSchool(db: Db): School | null | undefined {
+  const hit = cache.get(db);
+  return hit && Date.now() - hit.at < CACHE_MS ? hit.school : undefined;
+}
+
 /** Call after changing the school row, so this process sees the change at once. */
 export function forgetSchool(db: Db): void {
   cache.delete(db);

@@ -1,10 +1,11 @@
 // Resolves, once per request, the school, the session's user, the language and the CSRF token.
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { findRecentSession, findSession } from "#core/accounts/sessions.ts";
-import { getSchool } from "#core/school/get-school.ts";
+import { cachedSchool, getSchool } from "#core/school/get-school.ts";
+import type { School } from "#platform/db/schema.ts";
 import type { Lang } from "#platform/i18n/index.ts";
+import { randomToken } from "#platform/random.ts";
 import type { RequestContext } from "../page-context.ts";
 import type { Services } from "../services.ts";
 import { clearCookie, cookieNames, isSecureRequest, setCookie } from "../http/cookies.ts";
@@ -87,11 +88,12 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
   const namesOver = { http: cookieNames(false), https: cookieNames(true) };
   const fixedBaseUrl = services.config.APP_URL?.replace(/\/$/, "");
 
-  app.addHook("onRequest", async (request, reply) => {
-    if (request.url.startsWith("/assets/")) return;
+  type Found = Awaited<ReturnType<typeof findSession>>;
+
+  // Sets request.ctx once the school and the session (if any) are known.
+  function settle(request: FastifyRequest, reply: FastifyReply, school: School | null, found: Found | undefined) {
     const secure = isSecureRequest(request, services.config);
     const names = secure ? namesOver.https : namesOver.http;
-    const school = await getSchool(services.db);
     const lang = school ? (school.language as Lang) : browserLanguage(request);
     const ip = request.ip;
     const userAgent = String(request.headers["user-agent"] ?? "");
@@ -101,29 +103,15 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
       request.ctx = new Context(fields, { secret: services.secret, binding: undefined, reply });
       return;
     }
-
-    let user: RequestContext["user"] = null;
-    let sessionId: string | undefined;
-    let sessionExpired = false;
-    const sessionToken = request.cookies[names.session];
-    if (sessionToken) {
-      // A read-only request may use this process's lookup of the last second (core/accounts/session-cache.ts).
-      const readOnly = request.method === "GET" || request.method === "HEAD";
-      const found =
-        (readOnly ? findRecentSession(services.db, sessionToken) : undefined) ??
-        (await findSession(services.db, sessionToken, { days: services.config.SESSION_DAYS, readOnly }));
-      if (found) {
-        user = found.user;
-        sessionId = found.session.id;
-      } else {
-        sessionExpired = true;
-        clearCookie(reply, names.session, secure);
-      }
-    }
+    // found: undefined when there was no session cookie, null when its session is unknown or expired.
+    const user = found?.user ?? null;
+    const sessionId = found?.session.id;
+    const sessionExpired = found === null;
+    if (sessionExpired) clearCookie(reply, names.session, secure);
 
     let anonymousId = request.cookies[names.csrf];
     if (!anonymousId && !sessionId) {
-      anonymousId = randomBytes(24).toString("base64url");
+      anonymousId = randomToken(24);
       setCookie(reply, names.csrf, anonymousId, { secure, maxAgeSeconds: 60 * 60 * 24 * 365 });
     }
     const binding = csrfBinding(sessionId, anonymousId);
@@ -132,5 +120,39 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
       { school, lang, user, sessionId, sessionExpired, ip, userAgent, baseUrl },
       { secret: services.secret, binding, reply },
     );
+  }
+
+  // A plain hook that finishes at once when the school and the session are already in memory (most requests):
+  // it waits for the database only when it has to, so a request pays for no promise it does not need.
+  app.addHook("onRequest", (request, reply, done) => {
+    if (request.url.startsWith("/assets/")) return done();
+    const withSchool = (school: School | null) => {
+      const token = request.routeOptions.config?.visitor === false ? undefined : sessionCookie(request);
+      if (!token) return finish(school, undefined);
+      // A read-only request may use this process's lookup of the last second (core/accounts/session-cache.ts).
+      const readOnly = request.method === "GET" || request.method === "HEAD";
+      const recent = readOnly ? findRecentSession(services.db, token) : undefined;
+      if (recent) return finish(school, recent);
+      findSession(services.db, token, { days: services.config.SESSION_DAYS, readOnly }).then(
+        (found) => finish(school, found),
+        done,
+      );
+    };
+    const finish = (school: School | null, found: Found | undefined) => {
+      try {
+        settle(request, reply, school, found);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
+    };
+    const school = cachedSchool(services.db);
+    if (school !== undefined) return withSchool(school);
+    getSchool(services.db).then(withSchool, done);
   });
+
+  function sessionCookie(request: FastifyRequest): string | undefined {
+    const names = isSecureRequest(request, services.config) ? namesOver.https : namesOver.http;
+    return request.cookies[names.session] || undefined;
+  }
 });

@@ -4,9 +4,9 @@
 // keeps a per-answer table of them and checks each one twice: ~1.5 µs of a ~30 µs JSON call, bench/). Pages are
 // rendered by React Router, which bypasses Fastify's reply pipeline, so applyPagePolicy moves them onto the raw
 // response. (In development, Vite's own module and asset answers carry none of them.)
-import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
+import { randomBase64 } from "#platform/random.ts";
 
 declare module "fastify" {
   interface FastifyReply {
@@ -46,7 +46,7 @@ const nonPagePolicy = "default-src 'none'; frame-ancestors 'none'";
  * among them) onto the raw response, which is all a page answer has. Called by the pages plugin.
  */
 export function applyPagePolicy(reply: FastifyReply, options: { dev: boolean }): string {
-  const nonce = randomBytes(16).toString("base64");
+  const nonce = randomBase64(16);
   reply.cspNonce = nonce;
   const raw = reply.raw;
   for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
