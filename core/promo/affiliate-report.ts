@@ -1,7 +1,7 @@
 // What an affiliate code brought (the selling issue, item 3): the sales attributed to it that earned a
 // commission (affiliate_commissions, recorded when a transaction succeeds), their revenue and the commission
 // total per currency, and the list of those sales, newest first.
-import type { Db } from "#platform/db/connection.ts";
+import { type Db, sql } from "#platform/db/connection.ts";
 import type { AffiliateCode, TransactionStatus } from "#platform/db/schema.ts";
 
 export const REPORT_TRANSACTIONS_LIMIT = 200;
@@ -39,6 +39,15 @@ const codeColumns = [
   "created_at",
 ] as const;
 
+/**
+ * The commission an affiliate keeps on a sale: a refund takes back the same share of it as of the sale (a full
+ * refund, all of it), in whole cents (the affiliate keeps the fraction). The SQL in totalsByCode computes the same.
+ */
+export function commissionAfterRefund(commissionCents: number, totalCents: number, refundCents: number | null): number {
+  if (totalCents <= 0 || !refundCents) return commissionCents;
+  return commissionCents - Math.floor((commissionCents * Math.min(refundCents, totalCents)) / totalCents);
+}
+
 async function totalsByCode(db: Db, codeId?: number): Promise<Map<number, AffiliateTotals[]>> {
   let query = db
     .selectFrom("affiliate_commissions as m")
@@ -46,9 +55,14 @@ async function totalsByCode(db: Db, codeId?: number): Promise<Map<number, Affili
     .select((eb) => [
       "m.affiliate_code_id",
       "m.currency",
-      eb.fn.countAll<number>().as("sales"),
-      eb.fn.sum<number>("t.total_cents").as("revenue"),
-      eb.fn.sum<number>("m.amount_cents").as("commission"),
+      // A refund takes its share of the sale back from the affiliate (refundedShare below says how).
+      eb.fn.sum<number>(sql`case when coalesce(t.refund_cents, 0) < t.total_cents then 1 else 0 end`).as("sales"),
+      eb.fn.sum<number>(sql`t.total_cents - coalesce(t.refund_cents, 0)`).as("revenue"),
+      eb.fn
+        .sum<number>(
+          sql`m.amount_cents - case when t.total_cents > 0 then (m.amount_cents * coalesce(t.refund_cents, 0)) / t.total_cents else 0 end`,
+        )
+        .as("commission"),
     ])
     .groupBy(["m.affiliate_code_id", "m.currency"]);
   if (codeId !== undefined) query = query.where("m.affiliate_code_id", "=", codeId);
@@ -110,6 +124,7 @@ export async function getAffiliateReport(db: Db, id: number): Promise<AffiliateR
       "t.buyer_name",
       "t.buyer_email",
       "t.total_cents",
+      "t.refund_cents",
       "m.amount_cents",
       "m.currency",
       "p.title as product_title",
@@ -131,7 +146,7 @@ export async function getAffiliateReport(db: Db, id: number): Promise<AffiliateR
       buyer_name: row.buyer_name,
       buyer_email: row.buyer_email,
       total_cents: row.total_cents,
-      commission_cents: row.amount_cents,
+      commission_cents: commissionAfterRefund(row.amount_cents, row.total_cents, row.refund_cents),
       currency: row.currency,
     })),
   };

@@ -1,6 +1,7 @@
 // /home/transactions/{id}: everything about one transaction for the admin: amounts, buyer, product and variant,
 // codes used, the affiliate's commission, the payment notifications received (payment_events), the invoice, the
 // invitations of a team purchase, the access it gave (granted, denied with a reason) and a recorded refund.
+import { commissionAfterRefund } from "#core/promo/affiliate-report.ts";
 import type { InvoiceDetails } from "#core/selling/checkout-schema.ts";
 import type { Db } from "#platform/db/connection.ts";
 import type { InvitationStatus, InvoiceStatus, Product, Transaction } from "#platform/db/schema.ts";
@@ -136,7 +137,16 @@ export async function getTransactionDetails(db: Db, transactionId: number): Prom
     variant: variant ?? null,
     buyer: buyer ?? null,
     promoCode: promoCode ?? null,
-    affiliate: affiliate ?? null,
+    // What the affiliate keeps once a refund took its share back (core/promo/affiliate-report.ts).
+    affiliate: affiliate
+      ? {
+          ...affiliate,
+          amount_cents:
+            affiliate.amount_cents === null
+              ? null
+              : commissionAfterRefund(affiliate.amount_cents, transaction.total_cents, transaction.refund_cents),
+        }
+      : null,
     invoiceDetails: parseInvoiceDetails(transaction.invoice),
     invoice: invoice ?? null,
     events,

@@ -9,7 +9,7 @@ import { visitor } from "../helpers/accounts.ts";
 import { BrowserClient } from "../helpers/browser-client.ts";
 import { registerStudent, setUpSchool } from "../helpers/school.ts";
 import { startTestServer, waitFor, type TestServer } from "../helpers/test-server.ts";
-import { addCourse } from "./catalog-helpers.ts";
+import { addCourse, text } from "./catalog-helpers.ts";
 import { addPromoCode, buyer, transactionByHash } from "./selling-helpers.ts";
 
 let server: TestServer;
@@ -249,6 +249,35 @@ describe("attribution and commission", () => {
     const activated = await admin.post(`/home/affiliates/${anna.id}/activate`);
     expect(activated.body.affiliate.active).toBe(true);
     expect(setCookies((await anonymousPage("/?ref=Anna-20")).headers, "studium_ref")).toHaveLength(1);
+  });
+
+  it("takes a refund's share of the sale back from the affiliate: all of it for a full refund", async () => {
+    const created = await admin.post("/home/affiliates", { code: "refundy", name: "Refundy", commission_percent: 20 });
+    expect(created.status).toBe(200);
+    const code = created.body.affiliate as { id: number };
+    const sell = async () => {
+      const guest = new BrowserClient(server.url);
+      await guest.page("/ref-course?ref=refundy");
+      const hash = await guestCheckout(guest);
+      await guest.post(`/payments/test/${hash}/pay`);
+      return (await transactionByHash(server, hash)).id as number;
+    };
+    const [partly, fully] = [await sell(), await sell()];
+    // €125.00 each, 20%: €25.00 of commission each. A refund of €25.00 takes a fifth of it back, €5.00.
+    const refund = (id: number, amount: string) =>
+      admin.post(`/home/transactions/${id}/refund`, { amount, reason: "Customer asked", revoke_access: false });
+    expect((await refund(partly, "25.00")).status).toBe(200);
+    expect((await refund(fully, "125.00")).status).toBe(200);
+
+    const report = await admin.json("GET", `/home/affiliates/${code.id}`);
+    expect(report.body.affiliate).toMatchObject({
+      sales: 1,
+      totals: [{ currency: "EUR", sales: 1, revenue_cents: 10000, commission_cents: 2000 }],
+    });
+    const rows = report.body.transactions as { id: number; status: string; commission_cents: number }[];
+    expect(rows.find((row) => row.id === partly)).toMatchObject({ status: "REFUNDED", commission_cents: 2000 });
+    expect(rows.find((row) => row.id === fully)).toMatchObject({ status: "REFUNDED", commission_cents: 0 });
+    expect(text((await admin.page(`/home/transactions/${partly}`)).html)).toContain("€20.00 (20%)");
   });
 
   it("changes a code's details, the new commission applying to later sales", async () => {
