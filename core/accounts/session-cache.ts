@@ -7,6 +7,7 @@
 // - Other processes (WEB_CONCURRENCY, several machines, the CLI) cannot empty it: there a logout or a demotion
 //   reaches read-only requests up to MAX_AGE_MS late. Requests that can change something (POST, PUT, PATCH,
 //   DELETE) never use the cache, so an ended session cannot act, anywhere, from the moment its row is gone.
+//   (A POST that only reads, such as a comment list or search, is marked readOnly on its route and may.)
 // - Only successful lookups are kept, for at most MAX_AGE_MS, keyed by the token's hash (the same id the table
 //   holds); the objects are frozen, so one request cannot change what another sees.
 import type { Db } from "#platform/db/connection.ts";

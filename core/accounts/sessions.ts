@@ -77,7 +77,7 @@ export function findRecentSession(db: Db, token: string): { session: SessionInfo
 
 /**
  * The session and its user for a cookie token, or null when unknown or expired (expired rows are removed).
- * `readOnly`: the request cannot change anything (GET, HEAD), so a lookup this process made less than a second
+ * `readOnly`: the request cannot change anything (GET, HEAD, a POST route marked readOnly), so a lookup this process made less than a second
  * ago will do (./session-cache.ts says why that is safe). The returned objects are frozen.
  */
 export async function findSession(

@@ -6,5 +6,6 @@ import { searchCourses } from "#core/search/search-courses.ts";
 import type { Services } from "../services.ts";
 
 export async function catalogRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.post("/search", async (request) => searchCourses(services.db, request.body ?? {}));
+  // Search only reads: it may use the session lookup of the last second (server/plugins/request-context.ts).
+  app.post("/search", { config: { readOnly: true } }, async (request) => searchCourses(services.db, request.body ?? {}));
 }

@@ -74,7 +74,10 @@ export async function discussionRoutes(app: FastifyInstance, { services }: { ser
     createComment(services.db, { viewer: viewerOf(request), input: request.body }),
   );
 
-  app.post<{ Params: Params }>("/json/lectures/:id/comments", async (request) =>
+  // The lists only read: they may use the session lookup of the last second (server/plugins/request-context.ts).
+  const reads = { config: { readOnly: true as const } };
+
+  app.post<{ Params: Params }>("/json/lectures/:id/comments", reads, async (request) =>
     listLectureComments(services.db, {
       viewer: viewerOf(request),
       lectureId: idParam(request.params.id),
@@ -87,7 +90,7 @@ export async function discussionRoutes(app: FastifyInstance, { services }: { ser
     return { ok: true };
   });
 
-  app.post<{ Params: Params }>("/comment/:id/replies", async (request) =>
+  app.post<{ Params: Params }>("/comment/:id/replies", reads, async (request) =>
     listReplies(services.db, { viewer: viewerOf(request), commentId: idParam(request.params.id) }),
   );
 

@@ -6,13 +6,25 @@ import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from "no
 // Turning the secret into a key on every call was ~10% of a cached page's cost (bench/): do it once.
 const keys = new WeakMap<Buffer, KeyObject>();
 
+// Every POST checks its token and every page prints one: the token of a binding is remembered (bounded), so a
+// visitor's requests pay for the HMAC once.
+const remembered = new WeakMap<Buffer, Map<string, string>>();
+const MAX_REMEMBERED = 10_000;
+
 export function csrfTokenFor(secret: Buffer, binding: string): string {
+  let tokens = remembered.get(secret);
+  if (!tokens) remembered.set(secret, (tokens = new Map()));
+  const known = tokens.get(binding);
+  if (known !== undefined) return known;
   let key = keys.get(secret);
   if (!key) {
     key = createSecretKey(secret);
     keys.set(secret, key);
   }
-  return createHmac("sha256", key).update(`csrf|${binding}`).digest("base64url");
+  const token = createHmac("sha256", key).update(`csrf|${binding}`).digest("base64url");
+  if (tokens.size >= MAX_REMEMBERED) tokens.clear();
+  tokens.set(binding, token);
+  return token;
 }
 
 export function csrfBinding(sessionId: string | undefined, anonymousId: string | undefined): string | undefined {

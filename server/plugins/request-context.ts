@@ -24,6 +24,11 @@ declare module "fastify" {
      * must also set csrf: false, since there is no binding to check a token against.
      */
     visitor?: false;
+    /**
+     * true: a POST that only reads (a list, a search), so like a GET it may use this process's session lookup of
+     * the last second (core/accounts/session-cache.ts). Never on a route that changes anything.
+     */
+    readOnly?: true;
   }
 }
 
@@ -130,7 +135,8 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
       const token = request.routeOptions.config?.visitor === false ? undefined : sessionCookie(request);
       if (!token) return finish(school, undefined);
       // A read-only request may use this process's lookup of the last second (core/accounts/session-cache.ts).
-      const readOnly = request.method === "GET" || request.method === "HEAD";
+      const readOnly =
+        request.method === "GET" || request.method === "HEAD" || request.routeOptions.config?.readOnly === true;
       const recent = readOnly ? findRecentSession(services.db, token) : undefined;
       if (recent) return finish(school, recent);
       findSession(services.db, token, { days: services.config.SESSION_DAYS, readOnly }).then(
