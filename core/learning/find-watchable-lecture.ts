@@ -3,24 +3,29 @@
 // has not made all answer 404, like another user's object (no hint that it exists).
 import { AppError } from "#core/errors.ts";
 import type { Db } from "#platform/db/connection.ts";
+import { prepared } from "#platform/db/prepared.ts";
 import type { User } from "#platform/db/schema.ts";
 import { hasCourseAccess } from "./course-access.ts";
 import { courseVisible, lectureVisible, resolveWatchViewer, watchGate } from "./watch-rules.ts";
 
 export type WatchableLecture = { lectureId: number; courseId: number };
 
+// Every progress and discussion call runs this lookup first: compiled once (platform/db/prepared.ts).
+const lectureWithCourse = prepared((db) =>
+  db
+    .selectFrom("lectures as l")
+    .innerJoin("course_sections as s", "s.id", "l.section_id")
+    .innerJoin("courses as c", "c.id", "s.course_id")
+    .where("l.id", "=", 0)
+    .select(["l.id", "l.access", "l.status", "c.id as course_id", "c.status as course_status"]),
+);
+
 export async function findWatchableLecture(
   db: Db,
   options: { lectureId: number; user: Pick<User, "id" | "role"> },
 ): Promise<WatchableLecture> {
   if (!Number.isSafeInteger(options.lectureId) || options.lectureId <= 0) throw new AppError("not_found");
-  const row = await db
-    .selectFrom("lectures as l")
-    .innerJoin("course_sections as s", "s.id", "l.section_id")
-    .innerJoin("courses as c", "c.id", "s.course_id")
-    .where("l.id", "=", options.lectureId)
-    .select(["l.id", "l.access", "l.status", "c.id as course_id", "c.status as course_status"])
-    .executeTakeFirst();
+  const [row] = await lectureWithCourse(db, [options.lectureId]);
   if (!row) throw new AppError("not_found");
   const hasAccess = await hasCourseAccess(db, options.user, row.course_id);
   const viewer = resolveWatchViewer(options.user, { hasAccess, previewAsStudent: false });

@@ -1,0 +1,19 @@
+// Hot queries of a fixed shape, built and compiled once per database and then run with new parameters: building
+// a Kysely query costs about as much as SQLite takes to answer a primary-key lookup (bench/, 21.11.2026). The
+// build function gets placeholder values; the caller passes the real ones in the order the SQL uses them.
+// A transaction is a different Kysely instance: it gets its own compiled copy for as long as it lives.
+import type { Compilable, CompiledQuery } from "kysely";
+import type { Db } from "./connection.ts";
+
+export type PreparedQuery<Row> = (db: Db, parameters: readonly unknown[]) => Promise<Row[]>;
+
+export function prepared<Row>(build: (db: Db) => Compilable<Row>): PreparedQuery<Row> {
+  const compiled = new WeakMap<Db, CompiledQuery<Row>>();
+  return async (db, parameters) => {
+    let query = compiled.get(db);
+    if (!query) compiled.set(db, (query = build(db).compile()));
+    if (parameters.length !== query.parameters.length)
+      throw new Error(`the prepared query takes ${query.parameters.length} parameters, not ${parameters.length}`);
+    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+  };
+}
