@@ -4,7 +4,7 @@ import { isAppError } from "#core/errors.ts";
 import type { Db } from "#platform/db/connection.ts";
 import type { CourseStatus } from "#platform/db/schema.ts";
 import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-database.ts";
-import { containsPattern, SEARCH_RESULT_LIMIT, searchCourses, searchWords } from "./search-courses.ts";
+import { containsPattern, SEARCH_RESULT_LIMIT, searchCourses, searchCoursesInDatabase, searchWords } from "./search-courses.ts";
 
 describe("normalising queries and course texts", () => {
   it("lower-cases, drops Polish and other diacritics, and squeezes spaces", () => {
@@ -26,7 +26,12 @@ describe("normalising queries and course texts", () => {
   });
 });
 
-describe("searchCourses", () => {
+// The same rules whether the published courses are searched in memory or, for a catalog too large for that, in
+// the database.
+describe.each([
+  ["in memory", searchCourses],
+  ["in the database", searchCoursesInDatabase],
+] as const)("searchCourses %s", (_where, search) => {
   let database: UnitDatabase;
   let db: Db;
 
@@ -64,7 +69,7 @@ describe("searchCourses", () => {
       .execute();
   }
 
-  const slugsFor = async (q: string) => (await searchCourses(db, { q })).courses.map((c) => c.slug).sort();
+  const slugsFor = async (q: string) => (await search(db, { q })).courses.map((c) => c.slug).sort();
 
   it("finds titles and descriptions case- and accent-insensitively, in both directions", async () => {
     await addCourse("zrodla", "Źródła światła", "Fotografia w plenerze");
@@ -109,7 +114,7 @@ describe("searchCourses", () => {
   it("answers id, title, slug and the cover photo's address (null without one)", async () => {
     await addCourse("with", "Pottery", "", "published", "covers/pot.webp");
     await addCourse("without", "Pottery two", "");
-    const { courses } = await searchCourses(db, { q: "pottery" });
+    const { courses } = await search(db, { q: "pottery" });
     expect(courses).toEqual([
       { id: expect.any(Number), title: "Pottery", slug: "with", cover_photo: "/files/covers/pot.webp" },
       { id: expect.any(Number), title: "Pottery two", slug: "without", cover_photo: null },
@@ -118,15 +123,15 @@ describe("searchCourses", () => {
 
   it(`answers at most ${SEARCH_RESULT_LIMIT} courses`, async () => {
     for (let i = 0; i < SEARCH_RESULT_LIMIT + 5; i++) await addCourse(`c${i}`, `Course ${i}`, "same words");
-    expect((await searchCourses(db, { q: "same" })).courses).toHaveLength(SEARCH_RESULT_LIMIT);
+    expect((await search(db, { q: "same" })).courses).toHaveLength(SEARCH_RESULT_LIMIT);
   });
 
   it("refuses an empty or whitespace query and one over 100 characters with a q error", async () => {
     for (const input of [{}, { q: "" }, { q: "   " }, { q: "x".repeat(101) }, { q: 5 }]) {
-      const error = await searchCourses(db, input).catch((e: unknown) => e);
+      const error = await search(db, input).catch((e: unknown) => e);
       expect(isAppError(error), JSON.stringify(input)).toBe(true);
       expect(Object.keys((error as { fields: object }).fields)).toEqual(["q"]);
     }
-    await expect(searchCourses(db, { q: "x".repeat(100) })).resolves.toEqual({ courses: [] });
+    await expect(search(db, { q: "x".repeat(100) })).resolves.toEqual({ courses: [] });
   });
 });
