@@ -133,6 +133,9 @@ try {
     origin: studium.url,
   };
 
+  // What a browser sends for a page: it takes compressed answers (the page cache answers gzip).
+  const browserPageHeaders = { accept: "text/html", "accept-encoding": "gzip, deflate, br, zstd" };
+
   type Scenario = {
     key: ScenarioKey;
     name: string;
@@ -149,7 +152,7 @@ try {
       name: "GET /{slug} anonymous, page cache",
       path: `/${school.slug}`,
       method: "GET",
-      headers: { accept: "text/html" },
+      headers: browserPageHeaders,
       expect: (t) => t.includes("Watercolour painting"),
     },
     {
@@ -157,7 +160,7 @@ try {
       name: "GET /{slug} anonymous, no page cache",
       path: `/${school.slug}`,
       method: "GET",
-      headers: { accept: "text/html" },
+      headers: browserPageHeaders,
       uncached: true,
       expect: (t) => t.includes("Watercolour painting"),
     },

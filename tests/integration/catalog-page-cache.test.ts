@@ -54,6 +54,22 @@ describe("the rendered-page cache", () => {
     }
   });
 
+  it("answers gzip to a browser that takes it (with its own token inside), and plain text to one that does not", async () => {
+    const hit = await cachedGet("/cached");
+    expect(hit.headers.get("content-encoding")).toBe("gzip");
+    expect(hit.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(hit.html).toContain("Cached course");
+    expect(hit.html.split(hit.client.csrfToken).length).toBeGreaterThanOrEqual(3);
+
+    const identity = await fetch(`${server.url}/cached`, { headers: { "accept-encoding": "identity" } });
+    expect(identity.headers.get("x-page-cache")).toBe("hit");
+    expect(identity.headers.get("content-encoding")).toBeNull();
+    const html = await identity.text();
+    expect(Number(identity.headers.get("content-length"))).toBe(Buffer.byteLength(html));
+    expect(html).toContain("Cached course");
+    expect(html).not.toMatch(/pcnonce|pccsrf/);
+  });
+
   it("gives each answer its own CSP nonce and the visitor's own CSRF token, which works for that visitor only", async () => {
     const one = await cachedGet("/cached");
     const two = await cachedGet("/cached");
