@@ -2,6 +2,7 @@
 // (§6); a lecture's discussion is for those who may watch the lecture. What the viewer may not see answers 404,
 // as if it did not exist.
 import type { Db } from "#platform/db/connection.ts";
+import { prepared } from "#platform/db/prepared.ts";
 import type { CommentableType } from "#platform/db/schema.ts";
 import { AppError } from "../errors.ts";
 import { findWatchableLecture } from "../learning/find-watchable-lecture.ts";
@@ -37,19 +38,21 @@ export type CommentRow = {
   commentable_id: number;
 };
 
+// Every reply, vote and deletion starts here: compiled once (platform/db/prepared.ts).
+const commentById = prepared((db) =>
+  db
+    .selectFrom("comments")
+    .select(["id", "user_id", "by_admin", "body", "commentable_type", "commentable_id"])
+    .where("id", "=", 0),
+);
+
 /** A comment on something the viewer may see, or 404. */
 export async function requireVisibleComment(
   db: Db,
   commentId: number,
   viewer: DiscussionViewer,
 ): Promise<{ comment: CommentRow; commentable: Commentable }> {
-  const comment = Number.isSafeInteger(commentId)
-    ? await db
-        .selectFrom("comments")
-        .select(["id", "user_id", "by_admin", "body", "commentable_type", "commentable_id"])
-        .where("id", "=", commentId)
-        .executeTakeFirst()
-    : undefined;
+  const [comment] = Number.isSafeInteger(commentId) ? await commentById(db, [commentId]) : [];
   if (!comment) throw new AppError("not_found");
   const commentable = await requireVisibleCommentable(
     db,

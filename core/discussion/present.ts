@@ -4,6 +4,7 @@
 // (the first entry is the current user's vote; empty when they have not voted). Admins get the student author's
 // page in ownable.url (students.show); nobody else does.
 import type { Db } from "#platform/db/connection.ts";
+import { prepared } from "#platform/db/prepared.ts";
 import { isModerator, type DiscussionViewer } from "./rights.ts";
 import type { VoteValue } from "./schemas.ts";
 
@@ -109,13 +110,30 @@ export async function selectComments(
   viewer: DiscussionViewer,
   options: { type: "lecture" | "post"; id: number; limit: number; before?: number },
 ): Promise<CommentView[]> {
-  let query = commentQuery(db, viewer)
-    .where("c.commentable_type", "=", options.type)
-    .where("c.commentable_id", "=", options.id);
-  if (options.before) query = query.where("c.id", "<", options.before);
-  const rows = await query.orderBy("c.id", "desc").limit(options.limit).execute();
+  // Parameters in SQL order: the vote join's type and user, then the where clauses, then the limit.
+  const rows = options.before
+    ? await commentsBefore(db, ["comment", viewer.id, options.type, options.id, options.before, options.limit])
+    : await newestComments(db, ["comment", viewer.id, options.type, options.id, options.limit]);
   return rows.map((row) => toComment(viewer, row));
 }
+
+// The watch page's discussion loads these on every visit: compiled once (platform/db/prepared.ts).
+const placeholderViewer: DiscussionViewer = { id: 0, role: "student" };
+const newestComments = prepared((db) =>
+  commentQuery(db, placeholderViewer)
+    .where("c.commentable_type", "=", "lecture")
+    .where("c.commentable_id", "=", 0)
+    .orderBy("c.id", "desc")
+    .limit(1),
+);
+const commentsBefore = prepared((db) =>
+  commentQuery(db, placeholderViewer)
+    .where("c.commentable_type", "=", "lecture")
+    .where("c.commentable_id", "=", 0)
+    .where("c.id", "<", 0)
+    .orderBy("c.id", "desc")
+    .limit(1),
+);
 
 export async function selectComment(db: Db, viewer: DiscussionViewer, id: number): Promise<CommentView> {
   const row = await commentQuery(db, viewer).where("c.id", "=", id).executeTakeFirstOrThrow();
@@ -162,9 +180,14 @@ function toReply(viewer: DiscussionViewer, row: ReplySelection): ReplyView {
 
 /** A comment's replies in the order they were written. */
 export async function selectReplies(db: Db, viewer: DiscussionViewer, commentId: number): Promise<ReplyView[]> {
-  const rows = await replyQuery(db, viewer).where("r.comment_id", "=", commentId).orderBy("r.id", "asc").execute();
+  // Parameters in SQL order: the vote join's type and user, then the comment.
+  const rows = await commentReplies(db, ["reply", viewer.id, commentId]);
   return rows.map((row) => toReply(viewer, row));
 }
+
+const commentReplies = prepared((db) =>
+  replyQuery(db, placeholderViewer).where("r.comment_id", "=", 0).orderBy("r.id", "asc"),
+);
 
 export async function selectReply(db: Db, viewer: DiscussionViewer, id: number): Promise<ReplyView> {
   const row = await replyQuery(db, viewer).where("r.id", "=", id).executeTakeFirstOrThrow();
