@@ -1,21 +1,22 @@
 // A course's product part in the product editor: price variant 1 is the course's own price (shown read-only, with
 // the way to the course editor where it is changed); variants 2 and 3 and the promotional packages limit are
 // edited here (PUT /home/products/{id} {promo_limit, variants}).
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { Link } from "react-router";
 import { Pencil } from "lucide-react";
 import type { AdminProduct } from "#core/products/product-records.ts";
 import { COURSE_EXTRA_VARIANTS, courseProductSchema } from "#core/products/schemas.ts";
 import { formatDate, formatMoney } from "#platform/i18n/format.ts";
 import type { Lang } from "#platform/i18n/index.ts";
-import { ApiError, api, type FieldMessages } from "#app/lib/api.ts";
+import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { Button, buttonClass } from "#app/ui/button.tsx";
-import { FormAlert } from "#app/ui/field.tsx";
+import { useEditorForm } from "#app/lib/use-editor-form.ts";
+import { buttonClass } from "#app/ui/button.tsx";
+import { EditorForm } from "#app/ui/editor-form.tsx";
+import { FormSection } from "#app/ui/form-section.tsx";
 import { toast } from "#app/ui/toast.tsx";
-import { formErrors } from "./check-form.ts";
-import { FormSection } from "./form-section.tsx";
-import { variantsBody, variantState, wholeNumber } from "./form-state.ts";
+import { wholeNumber } from "#app/features/pricing/form-values.ts";
+import { variantsBody, variantState } from "./form-state.ts";
 import { PromoLimitField } from "./promo-limit-field.tsx";
 import { VariantsEditor } from "./variants-editor.tsx";
 
@@ -36,53 +37,34 @@ export function CourseProductForm({
   onSaved: (product: AdminProduct) => void;
 }) {
   const t = useT();
-  const [state, setState] = useState(() => initial(product, lang));
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [message, setMessage] = useState<string>();
-  const [pending, setPending] = useState(false);
+  const { state, setState, set, errors, message, pending, submit } = useEditorForm(() => initial(product, lang));
   const first = product.variants.find((variant) => variant.position === 1);
   const money = (cents: number) => formatMoney(cents, product.currency, lang);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function save(event: FormEvent<HTMLFormElement>) {
     const variants = variantsBody(state.variants);
     const body = { promo_limit: wholeNumber(state.promo_limit) ?? -1, variants: variants.body };
-    const found = formErrors(t, courseProductSchema, body, variants.moneyErrors);
-    setMessage(undefined);
-    if (Object.keys(found).length) {
-      setErrors(found);
-      setMessage(t("validation:summary"));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      const saved = await api<{ product: AdminProduct }>("PUT", `/home/products/${product.id}`, body);
-      setState(initial(saved.product, lang));
-      toast.success(t("products:saved"));
-      onSaved(saved.product);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        setErrors(error.errors);
-        setMessage(t("validation:summary"));
-      }
-    } finally {
-      setPending(false);
-    }
+    return submit(event, {
+      body,
+      moneyErrors: variants.moneyErrors,
+      schema: courseProductSchema,
+      send: async () => {
+        const saved = await api<{ product: AdminProduct }>("PUT", `/home/products/${product.id}`, body);
+        setState(initial(saved.product, lang));
+        toast.success(t("products:saved"));
+        onSaved(saved.product);
+      },
+    });
   }
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-label={t("products:edit_form")}
-      className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200"
+    <EditorForm
+      label={t("products:edit_form")}
+      onSubmit={save}
+      message={message}
+      pending={pending}
+      submitLabel={t("products:save")}
     >
-      {message && (
-        <div className="px-5 pt-5 sm:px-8 sm:pt-8">
-          <FormAlert message={message} />
-        </div>
-      )}
       <FormSection title={t("products:section_price")}>
         <div className="flex flex-col gap-3 rounded-lg border border-gray-200 bg-gray-50 p-4" data-variant={1}>
           <h3 className="text-sm font-semibold text-ink">{t("products:variant_number", { number: 1 })}</h3>
@@ -118,7 +100,7 @@ export function CourseProductForm({
         </div>
         <VariantsEditor
           variants={state.variants}
-          onChange={(variants) => setState((s) => ({ ...s, variants }))}
+          onChange={set("variants")}
           errors={errors}
           max={COURSE_EXTRA_VARIANTS}
           min={0}
@@ -126,17 +108,12 @@ export function CourseProductForm({
         />
         <PromoLimitField
           value={state.promo_limit}
-          onChange={(promo_limit) => setState((s) => ({ ...s, promo_limit }))}
+          onChange={set("promo_limit")}
           errors={errors}
           sold={product.promo_sold}
           limit={product.promo_limit}
         />
       </FormSection>
-      <div className="border-t border-gray-200 bg-gray-50 px-5 py-4 sm:px-8">
-        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
-          {t("products:save")}
-        </Button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

@@ -6,8 +6,8 @@ import type { AdminProduct, EditedVariant } from "#core/products/product-records
 import type { EditableKind } from "#core/products/schemas.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { centsToInput, inputToCents } from "#app/features/authoring/money.ts";
-
-export type AccessMode = "none" | "days" | "date";
+import { type AccessState, accessBody, accessState } from "#app/features/pricing/access-length.ts";
+import { day, wholeNumber } from "#app/features/pricing/form-values.ts";
 
 export type VariantState = {
   /** React's key: the id, or a made-up one for a new variant */
@@ -20,7 +20,7 @@ export type VariantState = {
   promo_ends_at: string;
 };
 
-export type ProductFormState = {
+export type ProductFormState = AccessState & {
   kind: EditableKind;
   title: string;
   slug: string;
@@ -30,9 +30,6 @@ export type ProductFormState = {
   currency: string;
   vat_rate: string;
   promo_limit: string;
-  access_mode: AccessMode;
-  access_days: string;
-  access_ends_at: string;
   /** "YYYY-MM-DDTHH:mm" in UTC (a datetime-local input) */
   event_starts_at: string;
   event_link: string;
@@ -41,7 +38,6 @@ export type ProductFormState = {
   variants: VariantState[];
 };
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
 const minute = (iso: string | null) => (iso ? iso.slice(0, 16) : "");
 
 let newKeys = 0;
@@ -94,9 +90,7 @@ export function initialProductState(product: AdminProduct | null, defaults: { ki
     currency: product.currency,
     vat_rate: String(product.vat_rate),
     promo_limit: String(product.promo_limit),
-    access_mode: product.access_days ? "days" : product.access_ends_at ? "date" : "none",
-    access_days: product.access_days ? String(product.access_days) : "",
-    access_ends_at: day(product.access_ends_at),
+    ...accessState(product),
     event_starts_at: minute(product.event_starts_at),
     event_link: product.event_link,
     file: product.file,
@@ -104,10 +98,6 @@ export function initialProductState(product: AdminProduct | null, defaults: { ki
     variants: product.variants.map((variant) => variantState(variant, defaults.lang)),
   };
 }
-
-/** Whole numbers go as numbers; anything else as typed, so the shared schema names the problem. */
-export const wholeNumber = (text: string): number | string | null =>
-  text.trim() === "" ? null : /^-?\d+$/.test(text.trim()) ? Number(text.trim()) : text;
 
 /** The variants as the call sends them; amounts that are not amounts are reported under their field. */
 export function variantsBody(variants: VariantState[]): { body: Record<string, unknown>[]; moneyErrors: Record<string, string> } {
@@ -143,8 +133,7 @@ export function productBody(state: ProductFormState): { body: Record<string, unk
       currency: state.currency,
       vat_rate: wholeNumber(state.vat_rate) ?? "",
       promo_limit: wholeNumber(state.promo_limit) ?? -1,
-      access_days: state.access_mode === "days" ? (wholeNumber(state.access_days) ?? "") : null,
-      access_ends_at: state.access_mode === "date" ? state.access_ends_at || "" : null,
+      ...accessBody(state),
       event_starts_at: state.kind === "live_event" && state.event_starts_at ? `${state.event_starts_at}Z` : null,
       event_link: state.kind === "live_event" ? state.event_link : "",
       file_key: state.kind === "file" ? (state.file?.key ?? null) : null,

@@ -3,26 +3,26 @@
 // needs (a bundle's courses in order, a live event's date and link, a file product's file), the price (currency,
 // VAT, up to three price variants, the promotional packages limit), the access length and the status.
 // New: POST /home/products, then the product's editor; existing: PUT /home/products/{id}.
-import { type FormEvent, useState } from "react";
+import type { FormEvent } from "react";
 import { useNavigate } from "react-router";
 import type { CourseOption } from "#core/products/list-course-options.ts";
 import type { AdminProduct } from "#core/products/product-records.ts";
 import { editableKinds, EVENT_LINK_MAX, MAX_VARIANTS, productSchema, productStatuses } from "#core/products/schemas.ts";
-import { DESCRIPTION_MAX, TITLE_MAX } from "#core/catalog/authoring-schemas.ts";
-import { currencies } from "#core/school/schemas.ts";
 import type { Lang } from "#platform/i18n/index.ts";
-import { ApiError, api, type FieldMessages } from "#app/lib/api.ts";
+import { ApiError, api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { Button } from "#app/ui/button.tsx";
-import { Field, FormAlert } from "#app/ui/field.tsx";
+import { useEditorForm } from "#app/lib/use-editor-form.ts";
+import { EditorForm } from "#app/ui/editor-form.tsx";
+import { Field } from "#app/ui/field.tsx";
+import { FormSection } from "#app/ui/form-section.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
 import { toast } from "#app/ui/toast.tsx";
-import { MarkdownField } from "#app/features/authoring/markdown-field.tsx";
+import { PageBasicsFields } from "#app/features/authoring/page-basics-fields.tsx";
 import { ImageUpload } from "#app/features/media/image-upload.tsx";
+import { AccessLengthFields } from "#app/features/pricing/access-length-fields.tsx";
+import { CurrencyVatFields } from "#app/features/pricing/currency-vat-fields.tsx";
 import { BundleCoursesField } from "./bundle-courses-field.tsx";
-import { formErrors } from "./check-form.ts";
-import { FormSection } from "./form-section.tsx";
-import { type AccessMode, initialProductState, productBody, type ProductFormState } from "./form-state.ts";
+import { initialProductState, productBody } from "./form-state.ts";
 import { ProductFileField } from "./product-file-field.tsx";
 import { PromoLimitField } from "./promo-limit-field.tsx";
 import { VariantsEditor } from "./variants-editor.tsx";
@@ -44,20 +44,9 @@ export function ProductForm({
 }) {
   const t = useT();
   const navigate = useNavigate();
-  const [state, setState] = useState<ProductFormState>(() =>
+  const { state, setState, set, input, errors, setErrors, message, pending, submit } = useEditorForm(() =>
     initialProductState(product, { kind: "bundle", currency, lang }),
   );
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [message, setMessage] = useState<string>();
-  const [pending, setPending] = useState(false);
-  const set =
-    <K extends keyof ProductFormState>(key: K) =>
-    (value: ProductFormState[K]) =>
-      setState((s) => ({ ...s, [key]: value }));
-  const input = (key: keyof ProductFormState) => ({
-    value: state[key] as string,
-    onChange: (event: { target: { value: string } }) => set(key)(event.target.value as never),
-  });
 
   async function saveCover(key: string | null) {
     set("cover_image")(key);
@@ -70,53 +59,37 @@ export function ProductForm({
     }
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function save(event: FormEvent<HTMLFormElement>) {
     const { body, moneyErrors } = productBody(state);
-    const found = formErrors(t, productSchema, body, moneyErrors);
-    setMessage(undefined);
-    if (Object.keys(found).length) {
-      setErrors(found);
-      setMessage(t("validation:summary"));
-      return;
-    }
-    setErrors({});
-    setPending(true);
-    try {
-      if (product) {
-        const saved = await api<{ product: AdminProduct }>("PUT", `/home/products/${product.id}`, body, { handled: [409] });
-        setState(initialProductState(saved.product, { kind: state.kind, currency, lang }));
-        toast.success(t("products:saved"));
-        onSaved?.(saved.product);
-      } else {
-        const created = await api<{ product: AdminProduct }>("POST", "/home/products", body, { handled: [409] });
-        toast.success(t("products:created"));
-        await navigate(`/home/products/${created.product.id}`);
-      }
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        setErrors(error.errors);
-        setMessage(t("validation:summary"));
-      } else if (error instanceof ApiError && error.status === 409) {
-        setMessage(error.message);
-      }
-    } finally {
-      setPending(false);
-    }
+    return submit(event, {
+      body,
+      moneyErrors,
+      schema: productSchema,
+      // 409: the address is taken
+      shown: [409],
+      send: async () => {
+        if (product) {
+          const saved = await api<{ product: AdminProduct }>("PUT", `/home/products/${product.id}`, body, { handled: [409] });
+          setState(initialProductState(saved.product, { kind: state.kind, currency, lang }));
+          toast.success(t("products:saved"));
+          onSaved?.(saved.product);
+        } else {
+          const created = await api<{ product: AdminProduct }>("POST", "/home/products", body, { handled: [409] });
+          toast.success(t("products:created"));
+          await navigate(`/home/products/${created.product.id}`);
+        }
+      },
+    });
   }
 
   return (
-    <form
-      onSubmit={submit}
-      noValidate
-      aria-label={t(product ? "products:edit_form" : "products:new_form")}
-      className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200"
+    <EditorForm
+      label={t(product ? "products:edit_form" : "products:new_form")}
+      onSubmit={save}
+      message={message}
+      pending={pending}
+      submitLabel={t(product ? "products:save" : "products:create")}
     >
-      {message && (
-        <div className="px-5 pt-5 sm:px-8 sm:pt-8">
-          <FormAlert message={message} />
-        </div>
-      )}
       <FormSection title={t("products:section_basics")}>
         {!product && (
           <fieldset className="flex flex-col gap-2">
@@ -144,32 +117,15 @@ export function ProductForm({
             </div>
           </fieldset>
         )}
-        <Field
-          label={t("products:title")}
-          name="title"
-          required
-          maxLength={TITLE_MAX}
-          errors={errors.title}
-          {...input("title")}
-        />
-        <Field
-          label={t("products:slug")}
-          name="slug"
-          maxLength={200}
-          hint={t("products:slug_hint", { path: `/products/${state.slug || "…"}` })}
-          errors={errors.slug}
-          autoCapitalize="none"
-          spellCheck={false}
-          {...input("slug")}
-        />
-        <MarkdownField
-          label={t("products:description")}
-          name="description"
-          value={state.description}
-          onChange={set("description")}
-          maxLength={DESCRIPTION_MAX}
-          errors={errors.description}
-          rows={8}
+        <PageBasicsFields
+          texts="products"
+          pathPrefix="/products/"
+          title={input("title")}
+          slug={input("slug")}
+          description={state.description}
+          onDescriptionChange={set("description")}
+          descriptionRows={8}
+          errors={errors}
         />
         <div className="flex flex-col gap-1">
           <ImageUpload
@@ -228,19 +184,11 @@ export function ProductForm({
 
       <FormSection title={t("products:section_price")}>
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField
-            label={t("products:currency")}
-            name="currency"
-            errors={errors.currency}
-            options={currencies.map((value) => ({ value, label: value }))}
-            {...input("currency")}
-          />
-          <Field
-            label={t("products:vat_rate")}
-            name="vat_rate"
-            inputMode="numeric"
-            errors={errors.vat_rate}
-            {...input("vat_rate")}
+          <CurrencyVatFields
+            texts="products"
+            currency={input("currency")}
+            vatRate={input("vat_rate")}
+            errors={errors}
           />
         </div>
         <VariantsEditor
@@ -260,43 +208,15 @@ export function ProductForm({
       </FormSection>
 
       <FormSection title={t("products:section_access")}>
-        <fieldset className="flex flex-col gap-3">
-          <legend className="text-sm font-medium text-ink">{t("products:access_length")}</legend>
-          {(["none", "days", "date"] as const satisfies AccessMode[]).map((mode) => (
-            <label key={mode} className="flex min-h-6 items-center gap-2 text-sm text-ink">
-              <input
-                type="radio"
-                name="access_mode"
-                value={mode}
-                checked={state.access_mode === mode}
-                onChange={() => set("access_mode")(mode)}
-                className="size-4 accent-brand-600"
-              />
-              {t(`products:access_mode_${mode}`)}
-            </label>
-          ))}
-        </fieldset>
-        {state.access_mode === "days" && (
-          <Field
-            label={t("products:access_days")}
-            name="access_days"
-            inputMode="numeric"
-            className="sm:max-w-xs"
-            hint={t("products:access_days_hint")}
-            errors={errors.access_days}
-            {...input("access_days")}
-          />
-        )}
-        {state.access_mode === "date" && (
-          <Field
-            label={t("products:access_ends_at")}
-            name="access_ends_at"
-            type="date"
-            className="sm:max-w-xs"
-            errors={errors.access_ends_at}
-            {...input("access_ends_at")}
-          />
-        )}
+        <AccessLengthFields
+          texts="products"
+          mode={state.access_mode}
+          onModeChange={set("access_mode")}
+          days={input("access_days")}
+          endsAt={input("access_ends_at")}
+          daysHint={t("products:access_days_hint")}
+          errors={errors}
+        />
         <SelectField
           label={t("products:status")}
           name="status"
@@ -307,12 +227,6 @@ export function ProductForm({
           {...input("status")}
         />
       </FormSection>
-
-      <div className="border-t border-gray-200 bg-gray-50 px-5 py-4 sm:px-8">
-        <Button type="submit" disabled={pending} className="w-full sm:w-auto">
-          {t(product ? "products:save" : "products:create")}
-        </Button>
-      </div>
-    </form>
+    </EditorForm>
   );
 }

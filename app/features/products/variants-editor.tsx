@@ -6,6 +6,7 @@ import type { FieldMessages } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Field } from "#app/ui/field.tsx";
+import { PromoPriceFields } from "#app/features/pricing/promo-price-fields.tsx";
 import { newVariantState, type VariantState } from "./form-state.ts";
 
 export function VariantsEditor({
@@ -61,29 +62,14 @@ export function VariantsEditor({
                 {...text(index, "price")}
               />
             </div>
-            <div className="grid gap-4 sm:grid-cols-3">
-              <Field
-                label={t("products:promo_price")}
-                name={field("promo_price_cents")}
-                inputMode="decimal"
-                errors={errors[field("promo_price_cents")]}
-                {...text(index, "promo_price")}
-              />
-              <Field
-                label={t("products:promo_starts_at")}
-                name={field("promo_starts_at")}
-                type="date"
-                errors={errors[field("promo_starts_at")]}
-                {...text(index, "promo_starts_at")}
-              />
-              <Field
-                label={t("products:promo_ends_at")}
-                name={field("promo_ends_at")}
-                type="date"
-                errors={errors[field("promo_ends_at")]}
-                {...text(index, "promo_ends_at")}
-              />
-            </div>
+            <PromoPriceFields
+              texts="products"
+              name={field}
+              price={text(index, "promo_price")}
+              startsAt={text(index, "promo_starts_at")}
+              endsAt={text(index, "promo_ends_at")}
+              errors={errors}
+            />
             {variants.length > min && (
               <Button
                 variant="ghost"

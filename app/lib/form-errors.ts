@@ -1,9 +1,9 @@
-// The editor's check before sending: amounts that are not amounts, then the shared Zod schema (the server checks
+// An editor form's check before sending: amounts that are not amounts, then the shared Zod schema (the server checks
 // the same and answers a 422 with the same keys), as messages in the page's language per field.
 import type { z } from "zod";
 import { fieldErrorsOf } from "#core/validation.ts";
-import type { FieldMessages } from "#app/lib/api.ts";
-import type { useT } from "#app/lib/i18n.tsx";
+import type { FieldMessages } from "./api.ts";
+import type { useT } from "./i18n.tsx";
 
 type TFunction = ReturnType<typeof useT>;
 
