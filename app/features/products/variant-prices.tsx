@@ -1,19 +1,11 @@
-// A product's prices on its page, like the course sales page's price box: for each price variant its name, the
-// price, and while a promotion runs the promo price with the regular one struck through, the lowest price of the
-// 30 days before the promotion (EU Omnibus) and when the offer ends. (How many promotional packages are left is not
-// shown: the page is cached for visitors, and purchases do not renew it.)
+// A product's prices on its page: for each price variant its name and its price, shown as on the course sales page
+// (price-tag.tsx). (How many promotional packages are left is not shown: the page is cached for visitors, and
+// purchases do not renew it.)
 import { clsx } from "clsx";
 import { useT } from "#app/lib/i18n.tsx";
+import { type PriceView, PriceTag } from "#app/features/catalog/price-tag.tsx";
 
-export type VariantPriceView = {
-  id: number;
-  name: string;
-  /** formatted; null: free */
-  regular: string | null;
-  promo: string | null;
-  lowest30: string | null;
-  promoEnds: string | null;
-};
+export type VariantPriceView = PriceView & { id: number; name: string };
 
 export function VariantPrices({ variants }: { variants: VariantPriceView[] }) {
   const t = useT();
@@ -28,35 +20,7 @@ export function VariantPrices({ variants }: { variants: VariantPriceView[] }) {
                 {variant.name || t("products:variant_standard")}
               </p>
             )}
-            {variant.promo ? (
-              <div data-price="promo">
-                <p className="flex flex-wrap items-baseline gap-x-3">
-                  <span className="sr-only">{t("catalog:promo_price")}: </span>
-                  <span className={clsx("font-bold text-red-700", several ? "text-2xl" : "text-3xl")} data-testid="promo-price">
-                    {variant.promo}
-                  </span>
-                  <span className="sr-only">{t("catalog:regular_price")}: </span>
-                  <s className="text-lg text-muted" data-testid="regular-price">
-                    {variant.regular}
-                  </s>
-                </p>
-                {variant.lowest30 && (
-                  <p className="mt-1 text-sm text-muted" data-testid="lowest-30-days">
-                    {t("catalog:lowest_30_days", { price: variant.lowest30 })}
-                  </p>
-                )}
-                {variant.promoEnds && (
-                  <p className="mt-1 text-sm font-medium text-red-700">{t("catalog:promo_ends", { date: variant.promoEnds })}</p>
-                )}
-              </div>
-            ) : (
-              <p data-price="regular">
-                <span className="sr-only">{t("catalog:price")}: </span>
-                <span className={clsx("font-bold", several ? "text-2xl" : "text-3xl")} data-testid="price">
-                  {variant.regular ?? t("catalog:free")}
-                </span>
-              </p>
-            )}
+            <PriceTag price={variant} size={several ? "text-2xl" : "text-3xl"} priceTestId="price" />
           </li>
         ))}
       </ul>

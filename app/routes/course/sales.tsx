@@ -18,9 +18,10 @@ import { type PageCacheHandle, pageCacheHints } from "#server/page-cache-hints.t
 import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { CheckoutButton } from "#app/features/catalog/checkout-button.tsx";
-import { CoverImage } from "#app/features/catalog/course-card.tsx";
 import { excerpt } from "#app/features/catalog/course-card-data.ts";
-import { MarkdownText } from "#app/features/learning/components/markdown-text.tsx";
+import { PriceTag } from "#app/features/catalog/price-tag.tsx";
+import { AboutSection, SaleLayout } from "#app/features/catalog/sale-layout.tsx";
+import { saleMeta } from "#app/features/catalog/sale-meta.ts";
 import { OwnReviewCard, type OwnReviewView, ReviewForm } from "#app/features/reviews/review-form.tsx";
 import { ReviewsList } from "#app/features/reviews/reviews-list.tsx";
 import type { Route } from "./+types/sales.ts";
@@ -101,20 +102,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   // A 404 keeps the root's title for errors.
   if (!loaderData) return matches[0]?.meta ?? [];
   const { seo, course } = loaderData;
-  const tags: Route.MetaDescriptors = [
-    { title: seo.title },
-    { name: "description", content: seo.description },
-    { tagName: "link", rel: "canonical", href: seo.url },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: seo.title },
-    { property: "og:description", content: seo.description },
-    { property: "og:url", content: seo.url },
-    { property: "og:site_name", content: seo.siteName },
-    { property: "og:locale", content: seo.lang === "pl" ? "pl_PL" : "en_GB" },
-  ];
-  if (seo.image) tags.push({ property: "og:image", content: seo.image });
-  if (course.status !== "published") tags.push({ name: "robots", content: "noindex" });
-  return tags;
+  return saleMeta(seo, { title: seo.title, type: "website", published: course.status === "published" });
 }
 
 // A dot rather than an icon per lecture: a long curriculum would carry an SVG for every row.
@@ -125,40 +113,6 @@ const accessLooks: Record<LectureAccess, { dot: string; badge: string }> = {
 };
 
 type Data = Route.ComponentProps["loaderData"];
-
-function PriceBox({ price }: { price: Data["price"] }) {
-  const t = useT();
-  if (price.promo) {
-    return (
-      <div data-price="promo">
-        <p className="flex flex-wrap items-baseline gap-x-3">
-          <span className="sr-only">{t("catalog:promo_price")}: </span>
-          <span className="text-3xl font-bold text-red-700" data-testid="promo-price">
-            {price.promo}
-          </span>
-          <span className="sr-only">{t("catalog:regular_price")}: </span>
-          <s className="text-lg text-muted" data-testid="regular-price">
-            {price.regular}
-          </s>
-        </p>
-        {price.lowest30 && (
-          <p className="mt-1 text-sm text-muted" data-testid="lowest-30-days">
-            {t("catalog:lowest_30_days", { price: price.lowest30 })}
-          </p>
-        )}
-        {price.promoEnds && (
-          <p className="mt-1 text-sm font-medium text-red-700">{t("catalog:promo_ends", { date: price.promoEnds })}</p>
-        )}
-      </div>
-    );
-  }
-  return (
-    <p data-price="regular">
-      <span className="sr-only">{t("catalog:price")}: </span>
-      <span className="text-3xl font-bold">{price.regular ?? t("catalog:free")}</span>
-    </p>
-  );
-}
 
 function Curriculum({ sections }: { sections: Data["sections"] }) {
   const t = useT();
@@ -268,16 +222,11 @@ export default function SalesPage({ loaderData: data }: Route.ComponentProps) {
   const { course } = data;
   return (
     <div data-course-page={course.slug}>
-      {course.status !== "published" && (
-        <div className="border-b border-amber-200 bg-amber-50" data-testid="draft-banner">
-          <p className="mx-auto max-w-6xl px-4 py-3 text-sm font-medium text-amber-900">
-            {t(course.status === "draft" ? "catalog:draft_banner" : "catalog:unpublished_banner")}
-          </p>
-        </div>
-      )}
-      <section className="border-b border-gray-200 bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:py-12 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
-          <div className="min-w-0">
+      <SaleLayout
+        texts="catalog"
+        status={course.status}
+        header={
+          <>
             <h1 className="text-3xl font-bold tracking-tight break-words sm:text-4xl">{course.title}</h1>
             {course.authorName && (
               <p className="mt-3 text-lg text-muted">{t("catalog:author_by", { name: course.authorName })}</p>
@@ -302,31 +251,18 @@ export default function SalesPage({ loaderData: data }: Route.ComponentProps) {
                 </li>
               )}
             </ul>
-          </div>
-          <aside
-            aria-label={t("catalog:course_details")}
-            className="overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-200"
-          >
-            <CoverImage src={course.cover} className="aspect-video w-full bg-brand-50 object-cover" />
-            <div className="flex flex-col gap-4 p-5">
-              <PriceBox price={data.price} />
-              <CheckoutButton slug={course.slug} hasAccess={data.hasAccess} free={data.price.free} />
-            </div>
-          </aside>
-        </div>
-      </section>
-
-      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-10 [&>*]:max-w-3xl">
-        {course.description.trim() && (
-          <section aria-labelledby="about-title">
-            <h2 id="about-title" className="text-2xl font-bold">
-              {t("catalog:about_course")}
-            </h2>
-            <div className="mt-4" data-testid="course-description">
-              <MarkdownText markdown={course.description} />
-            </div>
-          </section>
-        )}
+          </>
+        }
+        boxLabel={t("catalog:course_details")}
+        cover={course.cover}
+        box={
+          <>
+            <PriceTag price={data.price} />
+            <CheckoutButton slug={course.slug} hasAccess={data.hasAccess} free={data.price.free} />
+          </>
+        }
+      >
+        <AboutSection title={t("catalog:about_course")} markdown={course.description} testId="course-description" />
         <section aria-labelledby="curriculum-title">
           <h2 id="curriculum-title" className="text-2xl font-bold">
             {t("catalog:curriculum")}
@@ -343,7 +279,7 @@ export default function SalesPage({ loaderData: data }: Route.ComponentProps) {
           </section>
         )}
         <Reviews data={data} />
-      </div>
+      </SaleLayout>
     </div>
   );
 }

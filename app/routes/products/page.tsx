@@ -14,9 +14,9 @@ import { formatDate, formatDateTime, formatMoney } from "#platform/i18n/format.t
 import { type PageCacheHandle, pageCacheHints } from "#server/page-cache-hints.ts";
 import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { CoverImage } from "#app/features/catalog/course-card.tsx";
 import { excerpt } from "#app/features/catalog/course-card-data.ts";
-import { MarkdownText } from "#app/features/learning/components/markdown-text.tsx";
+import { AboutSection, SaleLayout } from "#app/features/catalog/sale-layout.tsx";
+import { saleMeta } from "#app/features/catalog/sale-meta.ts";
 import { formatBytes } from "#app/features/media/upload-errors.ts";
 import { ProductKindBadge } from "#app/features/products/badges.tsx";
 import { ProductCheckoutButton } from "#app/features/products/product-checkout-button.tsx";
@@ -80,20 +80,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return matches[0]?.meta ?? [];
   const { seo, product } = loaderData;
-  const tags: Route.MetaDescriptors = [
-    { title: `${seo.title} · ${seo.siteName}` },
-    { name: "description", content: seo.description },
-    { tagName: "link", rel: "canonical", href: seo.url },
-    { property: "og:type", content: "product" },
-    { property: "og:title", content: seo.title },
-    { property: "og:description", content: seo.description },
-    { property: "og:url", content: seo.url },
-    { property: "og:site_name", content: seo.siteName },
-    { property: "og:locale", content: seo.lang === "pl" ? "pl_PL" : "en_GB" },
-  ];
-  if (seo.image) tags.push({ property: "og:image", content: seo.image });
-  if (product.status !== "published") tags.push({ name: "robots", content: "noindex" });
-  return tags;
+  return saleMeta(seo, {
+    title: `${seo.title} · ${seo.siteName}`,
+    type: "product",
+    published: product.status === "published",
+  });
 }
 
 type Data = Route.ComponentProps["loaderData"];
@@ -184,48 +175,30 @@ export default function ProductPage({ loaderData: data }: Route.ComponentProps) 
   const { product } = data;
   return (
     <div data-product-page={product.slug}>
-      {product.status !== "published" && (
-        <div className="border-b border-amber-200 bg-amber-50" data-testid="draft-banner">
-          <p className="mx-auto max-w-6xl px-4 py-3 text-sm font-medium text-amber-900">
-            {t(product.status === "draft" ? "products:draft_banner" : "products:unpublished_banner")}
-          </p>
-        </div>
-      )}
-      <section className="border-b border-gray-200 bg-gradient-to-b from-brand-50 to-white">
-        <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:py-12 lg:grid-cols-[minmax(0,1fr)_380px] lg:items-start">
-          <div className="min-w-0">
+      <SaleLayout
+        texts="products"
+        status={product.status}
+        header={
+          <>
             <ProductKindBadge kind={product.kind} />
             <h1 className="mt-3 text-3xl font-bold tracking-tight break-words sm:text-4xl">{product.title}</h1>
             <div className="mt-5">
               <Facts data={data} />
             </div>
-          </div>
-          <aside
-            aria-label={t("products:product_details")}
-            className="overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-200"
-          >
-            <CoverImage src={product.cover} className="aspect-video w-full bg-brand-50 object-cover" />
-            <div className="flex flex-col gap-4 p-5">
-              <VariantPrices variants={data.variants} />
-              <ProductCheckoutButton slug={product.slug} hasAccess={data.hasAccess} free={data.free} />
-            </div>
-          </aside>
-        </div>
-      </section>
-
-      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-10 [&>*]:max-w-3xl">
-        {product.description.trim() && (
-          <section aria-labelledby="about-title">
-            <h2 id="about-title" className="text-2xl font-bold">
-              {t("products:about")}
-            </h2>
-            <div className="mt-4" data-testid="product-description">
-              <MarkdownText markdown={product.description} />
-            </div>
-          </section>
-        )}
+          </>
+        }
+        boxLabel={t("products:product_details")}
+        cover={product.cover}
+        box={
+          <>
+            <VariantPrices variants={data.variants} />
+            <ProductCheckoutButton slug={product.slug} hasAccess={data.hasAccess} free={data.free} />
+          </>
+        }
+      >
+        <AboutSection title={t("products:about")} markdown={product.description} testId="product-description" />
         <KindDetails data={data} />
-      </div>
+      </SaleLayout>
     </div>
   );
 }
