@@ -76,6 +76,8 @@ test.describe("course authoring", () => {
     server,
     schoolEn,
   }) => {
+    // A long journey through a dozen pages with axe on each: ~60 s on a quiet 2-core machine.
+    test.slow();
     const student = newStudent("Ada Student");
     await registerStudent(server, student);
     await login(page, schoolEn.owner.email, schoolEn.owner.password);
@@ -352,6 +354,8 @@ test.describe("course authoring", () => {
       server,
       schoolEn,
     }) => {
+      // Every authoring page with axe: ~45 s on a quiet 2-core machine.
+      test.slow();
       const { course, sections } = await arrange(server, "Narrow course", [
         { title: "First", lectures: ["Alpha", "Beta", "Gamma"] },
         { title: "Second", lectures: [] },
@@ -401,6 +405,8 @@ test.describe("course authoring", () => {
     server,
     schoolEn: _,
   }) => {
+    // Both widths, axe on every page: ~40 s on a quiet 2-core machine.
+    test.slow();
     const { admin, course, sections } = await arrange(server, "Kurs po polsku", [
       { title: "Wstęp", lectures: ["Pierwsza", "Druga"] },
     ]);
