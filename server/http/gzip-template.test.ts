@@ -22,24 +22,24 @@ describe("gzip page template", () => {
     const template = gzipTemplate(parts);
     for (let round = 0; round < 50; round++) {
       const values = parts.slice(1).map(() => Buffer.from(randomBytes(1 + (round % 40)).toString("base64")));
-      const zipped = Buffer.concat(fillGzip(template, values));
+      const zipped = fillGzip(template, values);
       expect(zlib.gunzipSync(zipped).equals(plain(parts, values))).toBe(true);
     }
   });
 
   it("copes with empty values, a single part, and a value longer than one stored block", () => {
     const one = gzipTemplate([page(10)]);
-    expect(zlib.gunzipSync(Buffer.concat(fillGzip(one, []))).equals(page(10))).toBe(true);
+    expect(zlib.gunzipSync(fillGzip(one, [])).equals(page(10))).toBe(true);
 
     const parts = [Buffer.from("<a>"), Buffer.from("<b>"), Buffer.from("<c>")];
     const template = gzipTemplate(parts);
     const values = [Buffer.alloc(0), randomBytes(70_000)];
-    expect(zlib.gunzipSync(Buffer.concat(fillGzip(template, values))).equals(plain(parts, values))).toBe(true);
+    expect(zlib.gunzipSync(fillGzip(template, values)).equals(plain(parts, values))).toBe(true);
   });
 
   it("is several times smaller than the page", () => {
     const parts = [page(400), page(400)];
-    const zipped = Buffer.concat(fillGzip(gzipTemplate(parts), [Buffer.from("token")]));
+    const zipped = fillGzip(gzipTemplate(parts), [Buffer.from("token")]);
     expect(zipped.length * 4).toBeLessThan(parts[0]!.length * 2);
   });
 

@@ -43,40 +43,57 @@ export function gzipTemplate(parts: Buffer[]): GzipTemplate {
   return { parts: prepared, compressedBytes };
 }
 
-function storedBlocks(value: Buffer): Buffer[] {
-  const blocks: Buffer[] = [];
-  for (let offset = 0; offset < value.length; offset += MAX_STORED_BLOCK) {
-    const chunk = value.subarray(offset, offset + MAX_STORED_BLOCK);
-    const header = Buffer.alloc(5);
-    header[0] = 0x00; // BFINAL 0, BTYPE 00 (stored), padded to the byte
-    header.writeUInt16LE(chunk.length, 1);
-    header.writeUInt16LE(~chunk.length & 0xffff, 3);
-    blocks.push(header, chunk);
+// CRC-32 continued over a few bytes in JavaScript: for a nonce or a token, calling into zlib costs more than the
+// work (an answer has dozens of them).
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
   }
-  return blocks;
+  return table;
+})();
+
+function crc32Short(value: Buffer, previous: number): number {
+  if (value.length > 256) return zlib.crc32(value, previous);
+  let crc = ~previous;
+  for (let i = 0; i < value.length; i++) crc = CRC_TABLE[(crc ^ value[i]!) & 0xff]! ^ (crc >>> 8);
+  return ~crc >>> 0;
 }
 
-/** The gzip answer for these values (one per gap between parts), as chunks to write in order. */
-export function fillGzip(template: GzipTemplate, values: Buffer[]): Buffer[] {
+/** The gzip answer for these values (one per gap between parts), in one buffer. */
+export function fillGzip(template: GzipTemplate, values: Buffer[]): Buffer {
   const { parts } = template;
   if (values.length !== parts.length - 1) throw new Error(`${parts.length - 1} values expected, ${values.length} given`);
-  const chunks: Buffer[] = [GZIP_HEADER, parts[0]!.deflated];
+  let length = template.compressedBytes;
+  for (const value of values) length += value.length + 5 * Math.ceil(value.length / MAX_STORED_BLOCK);
+  const out = Buffer.allocUnsafe(length);
+  let at = GZIP_HEADER.copy(out, 0);
+  at += parts[0]!.deflated.copy(out, at);
   let crc = parts[0]!.crcFromZero;
   let size = parts[0]!.length;
   for (let i = 0; i < values.length; i++) {
     const value = values[i]!;
     const next = parts[i + 1]!;
-    if (value.length > 0) chunks.push(...storedBlocks(value));
-    crc = zlib.crc32(value, crc);
+    // The value as stored blocks: BFINAL 0, BTYPE 00, padded to the byte; LEN and NLEN little-endian.
+    for (let offset = 0; offset < value.length; offset += MAX_STORED_BLOCK) {
+      const chunk = Math.min(MAX_STORED_BLOCK, value.length - offset);
+      out[at] = 0x00;
+      out.writeUInt16LE(chunk, at + 1);
+      out.writeUInt16LE(~chunk & 0xffff, at + 3);
+      at += 5;
+      at += value.copy(out, at, offset, offset + chunk);
+    }
+    crc = crc32Short(value, crc);
     crc = (applyShift(next.shift, crc) ^ next.crcFromZero) >>> 0;
     size += value.length + next.length;
-    chunks.push(next.deflated);
+    at += next.deflated.copy(out, at);
   }
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc, 0);
-  trailer.writeUInt32LE(size >>> 0, 4);
-  chunks.push(FINAL_EMPTY_BLOCK, trailer);
-  return chunks;
+  at += FINAL_EMPTY_BLOCK.copy(out, at);
+  out.writeUInt32LE(crc, at);
+  out.writeUInt32LE(size >>> 0, at + 4);
+  return out;
 }
 
 /** True when the request's Accept-Encoding takes gzip (and does not refuse it with q=0). */

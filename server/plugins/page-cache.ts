@@ -116,11 +116,18 @@ function splitTemplate(html: string, placeholders: Record<Slot, string>): Pick<T
   return { parts, slots };
 }
 
-/** The answer's pieces in order: the stored parts (shared, never copied) with this answer's values between them. */
-function fill(template: Template, values: Record<Slot, Buffer>): Buffer[] {
-  const chunks: Buffer[] = [template.parts[0]!];
-  for (let i = 0; i < template.slots.length; i++) chunks.push(values[template.slots[i]!], template.parts[i + 1]!);
-  return chunks;
+/** The answer in one buffer: the stored parts with this answer's values between them (one write, not dozens). */
+function fill(template: Template, values: Record<Slot, Buffer>): Buffer {
+  let length = 0;
+  for (const part of template.parts) length += part.length;
+  for (const slot of template.slots) length += values[slot].length;
+  const out = Buffer.allocUnsafe(length);
+  let at = template.parts[0]!.copy(out, 0);
+  for (let i = 0; i < template.slots.length; i++) {
+    at += values[template.slots[i]!].copy(out, at);
+    at += template.parts[i + 1]!.copy(out, at);
+  }
+  return out;
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
@@ -174,11 +181,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   ) {
     const values = { nonce: Buffer.from(reply.cspNonce), csrf: Buffer.from(request.ctx.csrfToken) };
     const gzip = template.gzip && acceptsGzip(request.headers["accept-encoding"]);
-    const chunks = gzip
+    const body = gzip
       ? fillGzip(template.gzip!, template.slots.map((slot) => values[slot]))
       : fill(template, values);
-    let length = 0;
-    for (const chunk of chunks) length += chunk.length;
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of template.headers) {
       const existing = headers[name];
@@ -190,15 +195,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
     if (gzip) headers["content-encoding"] = "gzip";
     headers["x-page-cache"] = state;
-    headers["content-length"] = String(length);
+    headers["content-length"] = String(body.length);
     reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(template.status, headers);
-    // Corked: the head and every piece leave in one writev.
-    raw.cork();
-    for (const chunk of chunks) if (chunk.length) raw.write(chunk);
-    raw.end();
-    process.nextTick(() => raw.uncork());
+    reply.raw.writeHead(template.status, headers);
+    reply.raw.end(body);
   }
 
   return {
