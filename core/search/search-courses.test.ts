@@ -95,6 +95,17 @@ describe.each([
     expect(await slugsFor("graph")).toEqual(["a", "b"]);
   });
 
+  it("lists a course once however often it holds a word, in title order, and never matches across two courses", async () => {
+    await addCourse("c", "Clay clay clay", "Clay bowls and clay cups");
+    await addCourse("a", "Aquarelle clay", "No glaze");
+    await addCourse("b", "Bowls", "Glaze and clay");
+    const ordered = async (q: string) => (await search(db, { q })).courses.map((c) => c.slug);
+    expect(await ordered("clay")).toEqual(["a", "b", "c"]);
+    expect(await ordered("clay glaze")).toEqual(["a", "b"]);
+    // "…no glaze" ends one course's text and "bowls…" starts the next one's.
+    expect(await ordered("glazebowls")).toEqual([]);
+  });
+
   it("lists only published courses", async () => {
     await addCourse("live", "Watercolour", "");
     await addCourse("draft", "Watercolour draft", "", "draft");
