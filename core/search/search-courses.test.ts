@@ -106,6 +106,14 @@ describe.each([
     expect(await ordered("glazebowls")).toEqual([]);
   });
 
+  it("finds words shorter than three characters too, alone or beside longer ones", async () => {
+    await addCourse("sql", "SQL in a day", "Joins and indexes");
+    await addCourse("go", "Go for services", "Concurrency");
+    expect(await slugsFor("sq")).toEqual(["sql"]);
+    expect(await slugsFor("go services")).toEqual(["go"]);
+    expect(await slugsFor("go joins")).toEqual([]);
+  });
+
   it("lists only published courses", async () => {
     await addCourse("live", "Watercolour", "");
     await addCourse("draft", "Watercolour draft", "", "draft");

@@ -1,9 +1,8 @@
 // POST /search (spec §2 search modal, §3 Search result, §5): published courses whose title or description
 // contains every word of the query, case- and accent-insensitively on both databases. Each course keeps a
 // normalised copy of its title and description (courses.search_text, core/catalog/search-text.ts); the query is
-// normalised the same way. The published courses' search copies are kept in memory (a write to courses in this
-// process empties them, another process's within 5 s), in the database's own title order, and scanned there: a
-// LIKE over every course row grew with the catalog (p99 2.6x from 5 to 1,005 courses, bench/learning.ts). A
+// normalised the same way. The published courses' search copies are kept in memory with a trigram index (a write
+// to courses in this process empties them, another process's within 5 s), in the database's own title order; a
 // catalog larger than IN_MEMORY_LIMIT is searched in the database, each word matched with LIKE.
 import { coverPhotoUrl } from "#core/catalog/cover-photo.ts";
 import { normaliseForSearch } from "#core/catalog/search-text.ts";
@@ -31,46 +30,75 @@ export const IN_MEMORY_LIMIT = 20_000;
 type Searchable = { id: number; title: string; slug: string; cover_image: string | null; search_text: string };
 
 /**
- * The published courses in title order, and their search copies joined by newlines (normalised text never holds
- * one) with where each starts: the first word is looked for with one indexOf over the whole text, which stays
- * fast as the catalog grows, and only the courses it hits are checked for the other words.
+ * The published courses in title order with a trigram index of their search copies: for each three-character
+ * run, the courses (by position, ascending) whose text holds it. A word of three or more characters can only be
+ * in a course that holds all its trigrams, so the search checks those few courses instead of every text (a scan
+ * of every text grew with the catalog: p99 5x from 5 to 1,005 courses, bench/learning.ts). Words shorter than
+ * three characters filter nothing; a query of only such words scans.
  */
-type SearchIndex = { courses: Searchable[]; text: string; starts: number[] };
+type SearchIndex = { courses: Searchable[]; trigrams: Map<string, number[]> };
 
 function indexOf(courses: Searchable[]): SearchIndex {
-  const starts: number[] = [];
-  let at = 0;
-  for (const course of courses) {
-    starts.push(at);
-    at += course.search_text.length + 1;
-  }
-  return { courses, text: courses.map((course) => course.search_text).join("\n"), starts };
+  const trigrams = new Map<string, number[]>();
+  courses.forEach((course, position) => {
+    const text = course.search_text;
+    for (let i = 0; i + 3 <= text.length; i++) {
+      const trigram = text.slice(i, i + 3);
+      let list = trigrams.get(trigram);
+      if (!list) trigrams.set(trigram, (list = []));
+      if (list[list.length - 1] !== position) list.push(position);
+    }
+  });
+  return { courses, trigrams };
 }
 
-/** The index of the course whose text holds `position` (starts is ascending). */
-function courseAt(starts: number[], position: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const middle = (low + high + 1) >> 1;
-    if (starts[middle]! <= position) low = middle;
-    else high = middle - 1;
+/** The positions in both ascending lists. */
+function intersect(a: number[], b: number[]): number[] {
+  const both: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      both.push(a[i]!);
+      i++;
+      j++;
+    }
   }
-  return low;
+  return both;
+}
+
+/** The positions of the courses that may hold every word, ascending; undefined when no word can narrow it. */
+function candidates(index: SearchIndex, words: string[]): number[] | undefined {
+  const lists: number[][] = [];
+  for (const word of words) {
+    for (let i = 0; i + 3 <= word.length; i++) {
+      const list = index.trigrams.get(word.slice(i, i + 3));
+      if (!list) return [];
+      lists.push(list);
+    }
+  }
+  if (lists.length === 0) return undefined;
+  lists.sort((a, b) => a.length - b.length);
+  let result = lists[0]!;
+  for (let i = 1; i < lists.length && result.length > 0; i++) result = intersect(result, lists[i]!);
+  return result;
 }
 
 function searchIndex(index: SearchIndex, words: string[]): Searchable[] {
-  const [first, ...others] = words;
-  if (first === undefined) return index.courses.slice(0, SEARCH_RESULT_LIMIT);
   const found: Searchable[] = [];
-  let from = 0;
-  while (found.length < SEARCH_RESULT_LIMIT) {
-    const position = index.text.indexOf(first, from);
-    if (position === -1) break;
-    const at = courseAt(index.starts, position);
-    const course = index.courses[at]!;
-    if (others.every((word) => course.search_text.includes(word))) found.push(course);
-    from = index.starts[at + 1] ?? index.text.length;
+  const holdsAll = (course: Searchable) => words.every((word) => course.search_text.includes(word));
+  const positions = candidates(index, words);
+  if (positions === undefined) {
+    for (const course of index.courses) {
+      if (holdsAll(course)) found.push(course);
+      if (found.length === SEARCH_RESULT_LIMIT) break;
+    }
+    return found;
+  }
+  for (const position of positions) {
+    const course = index.courses[position]!;
+    if (holdsAll(course)) found.push(course);
+    if (found.length === SEARCH_RESULT_LIMIT) break;
   }
   return found;
 }
