@@ -262,9 +262,20 @@ const keyPatterns = [
   /\b(?:messageKey|key)\s*:\s*(["'])([a-z_]+:[A-Za-z0-9_.-]+)\1/g,
 ];
 
+// Shared fields take their editor's namespace as a prop typed as a union (`texts: "products" | "authoring"`) and
+// call t(`${texts}:key`): such a key must exist in every namespace of the union.
+const namespacePropPattern = /\btexts\??\s*:\s*((?:"[a-z_]+"\s*\|?\s*)+)[;,]/;
+const namespacedKeyPattern = /\bt\(\s*`\$\{texts\}:([A-Za-z0-9_.-]+)`/g;
+
 function keysUsedIn(source: string): string[] {
   const keys = new Set<string>();
   for (const pattern of keyPatterns) for (const m of source.matchAll(pattern)) keys.add(m[2]!);
+  const union = namespacePropPattern.exec(source)?.[1];
+  const namespaces = union ? [...union.matchAll(/"([a-z_]+)"/g)].map((m) => m[1]!) : [];
+  for (const m of source.matchAll(namespacedKeyPattern)) {
+    if (namespaces.length === 0) keys.add(`(no namespace union for \${texts}):${m[1]}`);
+    for (const ns of namespaces) keys.add(`${ns}:${m[1]}`);
+  }
   return [...keys];
 }
 
@@ -285,6 +296,9 @@ describe("translation keys used in the code", () => {
       ).sort(),
     ).toEqual(["a:b", "admin:area", "close", "setup:done", "validation:required"].sort());
     expect(keysUsedIn(`const at = list.at(-1); split("t"); ({ key: "plain" })`)).toEqual([]);
+    expect(
+      keysUsedIn('function F({ texts }: { texts: "products" | "authoring"; n: number }) { t(`${texts}:vat_rate`); }').sort(),
+    ).toEqual(["authoring:vat_rate", "products:vat_rate"]);
   });
 
   it("are looked up the way i18next reads them", () => {
