@@ -297,7 +297,9 @@ describe("translation keys used in the code", () => {
     ).toEqual(["a:b", "admin:area", "close", "setup:done", "validation:required"].sort());
     expect(keysUsedIn(`const at = list.at(-1); split("t"); ({ key: "plain" })`)).toEqual([]);
     expect(
-      keysUsedIn('function F({ texts }: { texts: "products" | "authoring"; n: number }) { t(`${texts}:vat_rate`); }').sort(),
+      keysUsedIn(
+        'function F({ texts }: { texts: "products" | "authoring"; n: number }) { t(`${texts}:vat_rate`); }',
+      ).sort(),
     ).toEqual(["authoring:vat_rate", "products:vat_rate"]);
   });
 
