@@ -1,8 +1,8 @@
 // Server-side sessions: the cookie holds a random token, the table holds its hash. A session is rotated at
 // login (a new token every time) and destroyed server-side at logout.
-import type { CompiledQuery, InferResult } from "kysely";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
+import { prepared } from "#platform/db/prepared.ts";
 import type { User } from "#platform/db/schema.ts";
 import { freezeSession, lookupStarted, recentSession, rememberSession } from "./session-cache.ts";
 import { hashToken, newToken } from "./tokens.ts";
@@ -11,34 +11,18 @@ const DAY = 24 * 60 * 60 * 1000;
 // Writing last_seen_at on every request would turn each read into a write; once an hour is enough.
 const TOUCH_AFTER_MS = 60 * 60 * 1000;
 
-// The session lookup runs on every request: its queries are built and compiled once per database, then only
-// the id is bound. Two primary-key lookups, not a join: SQLite answered the join in ~19 µs and the two
+// The session lookup runs on every request: its queries are compiled once per database (platform/db/prepared.ts),
+// then only the id is bound. Two primary-key lookups, not a join: SQLite answered the join in ~19 µs and the two
 // lookups in ~4 µs (bench/, docs/architecture.md "Performance").
-type Compiled = { session: CompiledQuery<SessionRow>; user: CompiledQuery<User> };
-const compiledLookups = new WeakMap<Db, Compiled>();
+const sessionById = prepared((db) =>
+  db.selectFrom("sessions").select(["id", "user_id", "expires_at", "last_seen_at"]).where("id", "=", ""),
+);
+const userById = prepared((db) => db.selectFrom("users").selectAll().where("id", "=", 0));
 
-function sessionQuery(db: Db) {
-  return db.selectFrom("sessions").select(["id", "user_id", "expires_at", "last_seen_at"]).where("id", "=", "");
-}
-type SessionRow = InferResult<ReturnType<typeof sessionQuery>>[number];
-
-function compiledFor(db: Db): Compiled {
-  let compiled = compiledLookups.get(db);
-  if (!compiled) {
-    compiled = {
-      session: sessionQuery(db).compile(),
-      user: db.selectFrom("users").selectAll().where("id", "=", 0).compile(),
-    };
-    compiledLookups.set(db, compiled);
-  }
-  return compiled;
-}
-
-async function lookUpSession(db: Db, id: string): Promise<{ row: SessionRow; user: User } | undefined> {
-  const compiled = compiledFor(db);
-  const row = (await db.executeQuery<SessionRow>({ ...compiled.session, parameters: [id] })).rows[0];
+async function lookUpSession(db: Db, id: string) {
+  const [row] = await sessionById(db, [id]);
   if (!row) return undefined;
-  const user = (await db.executeQuery<User>({ ...compiled.user, parameters: [row.user_id] })).rows[0];
+  const [user] = await userById(db, [row.user_id]);
   return user ? { row, user } : undefined;
 }
 
@@ -77,8 +61,9 @@ export function findRecentSession(db: Db, token: string): { session: SessionInfo
 
 /**
  * The session and its user for a cookie token, or null when unknown or expired (expired rows are removed).
- * `readOnly`: the request cannot change anything (GET, HEAD, a POST route marked readOnly), so a lookup this process made less than a second
- * ago will do (./session-cache.ts says why that is safe). The returned objects are frozen.
+ * `readOnly`: the request cannot change anything (GET, HEAD, a POST route marked readOnly), so a lookup this
+ * process made less than a second ago will do (./session-cache.ts says why that is safe). The returned objects
+ * are frozen.
  */
 export async function findSession(
   db: Db,

@@ -38,7 +38,7 @@ type Searchable = { id: number; title: string; slug: string; cover_image: string
  */
 type SearchIndex = { courses: Searchable[]; trigrams: Map<string, number[]> };
 
-function indexOf(courses: Searchable[]): SearchIndex {
+function buildIndex(courses: Searchable[]): SearchIndex {
   const trigrams = new Map<string, number[]>();
   courses.forEach((course, position) => {
     const text = course.search_text;
@@ -85,19 +85,11 @@ function candidates(index: SearchIndex, words: string[]): number[] | undefined {
 }
 
 function searchIndex(index: SearchIndex, words: string[]): Searchable[] {
-  const found: Searchable[] = [];
-  const holdsAll = (course: Searchable) => words.every((word) => course.search_text.includes(word));
   const positions = candidates(index, words);
-  if (positions === undefined) {
-    for (const course of index.courses) {
-      if (holdsAll(course)) found.push(course);
-      if (found.length === SEARCH_RESULT_LIMIT) break;
-    }
-    return found;
-  }
-  for (const position of positions) {
-    const course = index.courses[position]!;
-    if (holdsAll(course)) found.push(course);
+  const pool = positions === undefined ? index.courses : positions.map((position) => index.courses[position]!);
+  const found: Searchable[] = [];
+  for (const course of pool) {
+    if (words.every((word) => course.search_text.includes(word))) found.push(course);
     if (found.length === SEARCH_RESULT_LIMIT) break;
   }
   return found;
@@ -116,7 +108,7 @@ const publishedCourses = watchedCache<"published", SearchIndex | null>({
       .orderBy("id")
       .limit(IN_MEMORY_LIMIT + 1)
       .execute();
-    return rows.length > IN_MEMORY_LIMIT ? null : indexOf(rows);
+    return rows.length > IN_MEMORY_LIMIT ? null : buildIndex(rows);
   },
 });
 

@@ -2,9 +2,9 @@
 // the capability: long and random, it is only ever shown to the buyer (status page, provider return address).
 // Answer {status, transaction: {quantity, id, child_invitations}, checkoutLink} plus what the page needs for its
 // call to action (product kind, free or paid). child_invitations is the number of invitations sent so far.
-import type { CompiledQuery, InferResult } from "kysely";
 import type { Db } from "#platform/db/connection.ts";
 import type { ProductKind, TransactionStatus } from "#platform/db/schema.ts";
+import { prepared } from "#platform/db/prepared.ts";
 import { watchedCache } from "#platform/db/watched-cache.ts";
 import { productPath } from "./offers.ts";
 
@@ -39,8 +39,8 @@ export function nextLinkFor(kind: ProductKind, quantity: number, courseSlug: str
 // the product (kind, title, where it lives) comes from a small cache emptied by any write to products or
 // courses: on a launch every buyer polls for the same product, and the join cost more than the rest of the
 // query (bench/, 21.11.2026).
-function viewQuery(db: Db) {
-  return db
+const transactionByHash = prepared((db) =>
+  db
     .selectFrom("transactions as t")
     .select([
       "t.id",
@@ -51,10 +51,8 @@ function viewQuery(db: Db) {
       "t.product_id",
       (eb) => eb.selectFrom("invitations").select((e) => e.fn.countAll<number>().as("n")).whereRef("invitations.parent_transaction_id", "=", "t.id").as("invitations"),
     ])
-    .where("t.hash", "=", "");
-}
-type ViewRow = InferResult<ReturnType<typeof viewQuery>>[number];
-const compiledViews = new WeakMap<Db, CompiledQuery<ViewRow>>();
+    .where("t.hash", "=", ""),
+);
 
 type ProductFacts = {
   kind: ProductKind;
@@ -80,9 +78,7 @@ const productFacts = watchedCache<number, ProductFacts | undefined>({
 
 export async function getTransactionView(db: Db, hash: string): Promise<TransactionView | null> {
   if (hash.length < 16 || hash.length > 64) return null;
-  let compiled = compiledViews.get(db);
-  if (!compiled) compiledViews.set(db, (compiled = viewQuery(db).compile()));
-  const transaction = (await db.executeQuery<ViewRow>({ ...compiled, parameters: [hash] })).rows[0];
+  const [transaction] = await transactionByHash(db, [hash]);
   if (!transaction) return null;
   const product = await productFacts.get(db, transaction.product_id);
   if (!product) return null;

@@ -96,8 +96,13 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
   type Found = Awaited<ReturnType<typeof findSession>>;
 
   // Sets request.ctx once the school and the session (if any) are known.
-  function settle(request: FastifyRequest, reply: FastifyReply, school: School | null, found: Found | undefined) {
-    const secure = isSecureRequest(request, services.config);
+  function settle(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    secure: boolean,
+    school: School | null,
+    found: Found | undefined,
+  ) {
     const names = secure ? namesOver.https : namesOver.http;
     const lang = school ? (school.language as Lang) : browserLanguage(request);
     const ip = request.ip;
@@ -131,8 +136,10 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
   // it waits for the database only when it has to, so a request pays for no promise it does not need.
   app.addHook("onRequest", (request, reply, done) => {
     if (request.url.startsWith("/assets/")) return done();
+    const secure = isSecureRequest(request, services.config);
     const withSchool = (school: School | null) => {
-      const token = request.routeOptions.config?.visitor === false ? undefined : sessionCookie(request);
+      const names = secure ? namesOver.https : namesOver.http;
+      const token = request.routeOptions.config?.visitor === false ? undefined : request.cookies[names.session];
       if (!token) return finish(school, undefined);
       // A read-only request may use this process's lookup of the last second (core/accounts/session-cache.ts).
       const readOnly =
@@ -146,7 +153,7 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
     };
     const finish = (school: School | null, found: Found | undefined) => {
       try {
-        settle(request, reply, school, found);
+        settle(request, reply, secure, school, found);
       } catch (error) {
         return done(error as Error);
       }
@@ -156,9 +163,4 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
     if (school !== undefined) return withSchool(school);
     getSchool(services.db).then(withSchool, done);
   });
-
-  function sessionCookie(request: FastifyRequest): string | undefined {
-    const names = isSecureRequest(request, services.config) ? namesOver.https : namesOver.http;
-    return request.cookies[names.session] || undefined;
-  }
 });
