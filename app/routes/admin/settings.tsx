@@ -1,6 +1,6 @@
 // /home/settings: the school's name, language, currency and the login / registration switches, saved
 // with PUT /home/settings. A language change reloads the page, so that everything shows in the new language.
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { currencies, schoolSettingsSchema } from "#core/school/schemas.ts";
 import { requireAdmin } from "#app/lib/require-user.ts";
@@ -11,6 +11,7 @@ import { errorKeyFromQuery } from "#app/features/accounts/form-error-from-query.
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
+import { FormSection } from "#app/ui/form-section.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
 import { SwitchField } from "#app/ui/switch-field.tsx";
 import { toast } from "#app/ui/toast.tsx";
@@ -100,7 +101,7 @@ export default function Settings({ loaderData: school }: Route.ComponentProps) {
             <FormAlert message={form.message ?? (queryError ? t(queryError) : undefined)} />
           </div>
         )}
-        <Section title={t("admin:settings_school")}>
+        <FormSection title={t("admin:settings_school")}>
           <Field
             label={t("admin:school_name")}
             name="name"
@@ -131,8 +132,8 @@ export default function Settings({ loaderData: school }: Route.ComponentProps) {
               options={currencies.map((value) => ({ value, label: t(`setup:currency_${value}`) }))}
             />
           </div>
-        </Section>
-        <Section title={t("admin:settings_access")}>
+        </FormSection>
+        <FormSection title={t("admin:settings_access")}>
           <SwitchField
             label={t("admin:login_enabled")}
             name="login_enabled"
@@ -145,7 +146,7 @@ export default function Settings({ loaderData: school }: Route.ComponentProps) {
             defaultChecked={school.registration_enabled}
             hint={t("admin:registration_enabled_hint", { message: t("accounts:registration_disabled") })}
           />
-        </Section>
+        </FormSection>
         <div className="border-t border-gray-200 bg-gray-50 px-5 py-4 sm:px-8">
           <Button type="submit" disabled={form.pending} className="w-full sm:w-auto">
             {t("save")}
@@ -153,20 +154,5 @@ export default function Settings({ loaderData: school }: Route.ComponentProps) {
         </div>
       </form>
     </div>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
-  return (
-    <section
-      aria-labelledby={id}
-      className="flex flex-col gap-5 border-t border-gray-200 px-5 py-6 first-of-type:border-t-0 sm:px-8"
-    >
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
