@@ -97,15 +97,7 @@ export type AffiliateCodeTable = {
  * CANCELED failure; NEW and PENDING are waiting. REFUNDED follows a success when the admin records a refund.
  */
 export type TransactionStatus =
-  | "NEW"
-  | "PENDING"
-  | "PERFORMED"
-  | "CLEARED"
-  | "ACCESS_GRANTED"
-  | "FAILURE"
-  | "ERROR"
-  | "CANCELED"
-  | "REFUNDED";
+  "NEW" | "PENDING" | "PERFORMED" | "CLEARED" | "ACCESS_GRANTED" | "FAILURE" | "ERROR" | "CANCELED" | "REFUNDED";
 
 export type PaymentProviderName = "free" | "test" | "stripe" | "tpay" | "przelewy24" | "payu";
 

@@ -3,6 +3,9 @@
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable("school").addColumn("singleton", "integer", (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable("school")
+    .addColumn("singleton", "integer", (c) => c.notNull().defaultTo(1))
+    .execute();
   await db.schema.createIndex("school_singleton").on("school").column("singleton").unique().execute();
 }

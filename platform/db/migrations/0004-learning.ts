@@ -41,7 +41,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("promo_ends_at", "text")
     .addColumn("changed_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("course_price_changes_course").on("course_price_changes").columns(["course_id", "changed_at"]).execute();
+  await db.schema
+    .createIndex("course_price_changes_course")
+    .on("course_price_changes")
+    .columns(["course_id", "changed_at"])
+    .execute();
 
   await withId(db.schema.createTable("lecture_components"), dialect)
     .addColumn("lecture_id", "integer", (c) => references("lectures")(c.notNull()))
@@ -51,7 +55,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("lecture_components_lecture").on("lecture_components").columns(["lecture_id", "position"]).execute();
+  await db.schema
+    .createIndex("lecture_components_lecture")
+    .on("lecture_components")
+    .columns(["lecture_id", "position"])
+    .execute();
 
   await withId(db.schema.createTable("course_access"), dialect)
     .addColumn("user_id", "integer", (c) => references("users")(c.notNull()))
@@ -79,7 +87,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("updated_at", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("lecture_progress_pk", ["user_id", "lecture_id"])
     .execute();
-  await db.schema.createIndex("lecture_progress_user_course").on("lecture_progress").columns(["user_id", "course_id", "last_viewed_at"]).execute();
+  await db.schema
+    .createIndex("lecture_progress_user_course")
+    .on("lecture_progress")
+    .columns(["user_id", "course_id", "last_viewed_at"])
+    .execute();
 
   await withId(db.schema.createTable("comments"), dialect)
     .addColumn("commentable_type", "text", (c) => c.notNull())
@@ -93,7 +105,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("comments_commentable").on("comments").columns(["commentable_type", "commentable_id", "id"]).execute();
+  await db.schema
+    .createIndex("comments_commentable")
+    .on("comments")
+    .columns(["commentable_type", "commentable_id", "id"])
+    .execute();
 
   await withId(db.schema.createTable("replies"), dialect)
     .addColumn("comment_id", "integer", (c) => references("comments")(c.notNull()))
@@ -126,7 +142,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("status", "text", (c) => c.notNull().defaultTo("pending"))
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("reviews_course_status").on("reviews").columns(["course_id", "status", "created_at"]).execute();
+  await db.schema
+    .createIndex("reviews_course_status")
+    .on("reviews")
+    .columns(["course_id", "status", "created_at"])
+    .execute();
 
   await withId(db.schema.createTable("uploads"), dialect)
     .addColumn("storage_key", "text", (c) => c.notNull().unique())

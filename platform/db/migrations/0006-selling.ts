@@ -54,7 +54,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("promo_ends_at", "text")
     .addColumn("changed_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("variant_price_changes_variant").on("variant_price_changes").columns(["variant_id", "changed_at"]).execute();
+  await db.schema
+    .createIndex("variant_price_changes_variant")
+    .on("variant_price_changes")
+    .columns(["variant_id", "changed_at"])
+    .execute();
 
   await db.schema
     .createTable("bundle_courses")
@@ -123,7 +127,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("transactions_status").on("transactions").columns(["status", "last_checked_at"]).execute();
+  await db.schema
+    .createIndex("transactions_status")
+    .on("transactions")
+    .columns(["status", "last_checked_at"])
+    .execute();
   await db.schema.createIndex("transactions_user").on("transactions").columns(["user_id", "created_at"]).execute();
   await db.schema.createIndex("transactions_created").on("transactions").column("created_at").execute();
 
