@@ -19,7 +19,10 @@ beforeAll(async () => {
     created_at: now,
     updated_at: now,
   });
-  await database.handle.db.insertInto("users").values([user("ada", "admin"), user("bob", "student"), user("cy", "student")]).execute();
+  await database.handle.db
+    .insertInto("users")
+    .values([user("ada", "admin"), user("bob", "student"), user("cy", "student")])
+    .execute();
 });
 afterAll(() => database?.drop());
 

@@ -15,7 +15,15 @@ beforeAll(async () => {
   const now = nowIso();
   const row = await database.handle.db
     .insertInto("users")
-    .values({ email: "wanda@example.com", name: "Wanda", password_hash: "x", role: "student", email_notifications: "{}", created_at: now, updated_at: now })
+    .values({
+      email: "wanda@example.com",
+      name: "Wanda",
+      password_hash: "x",
+      role: "student",
+      email_notifications: "{}",
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   userId = row.id;
@@ -64,7 +72,8 @@ describe("watched cache", () => {
       maxEntries: 10,
       load: async (loadDb) => {
         loads++;
-        const name = (await loadDb.selectFrom("users").select("name").where("id", "=", userId).executeTakeFirst())?.name;
+        const name = (await loadDb.selectFrom("users").select("name").where("id", "=", userId).executeTakeFirst())
+          ?.name;
         // Another request renames the user after this load read the row and before it returns.
         if (loads === 1) await rename(loadDb, "After");
         return name;

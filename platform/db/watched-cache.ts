@@ -20,6 +20,8 @@ export function watchedCache<K, V>(options: {
   maxAgeMs: number;
   maxEntries: number;
   load: (db: Db, key: K) => Promise<V>;
+  /** Whether a loaded value may be kept (default: all are), e.g. not "none yet", which another process may end. */
+  keep?: (value: V) => boolean;
 }): WatchedCache<K, V> {
   const states = new WeakMap<Db, State<K, V> | null>();
 
@@ -47,7 +49,7 @@ export function watchedCache<K, V>(options: {
       if (entry && now - entry.storedAt < options.maxAgeMs) return entry.value;
       const started = state.generation();
       const value = await options.load(db, key);
-      if (state.settledSince(started)) {
+      if (state.settledSince(started) && (!options.keep || options.keep(value))) {
         if (state.entries.size >= options.maxEntries) state.entries.clear();
         state.entries.set(key, { value, storedAt: now });
       }

@@ -57,6 +57,17 @@ describe("write watcher", () => {
     expect(writes).toEqual([]);
   });
 
+  it("tells a watch added later about a statement it has seen before", async () => {
+    const db = database.handle.db;
+    const rename = () => db.updateTable("school").set({ name: "Again" }).execute();
+    await rename();
+    const school: string[] = [];
+    watcher.watch("school", () => school.push("school"));
+    await rename();
+    expect(school).toEqual(["school"]);
+    expect(writes).toEqual([]);
+  });
+
   it("tells about raw SQL that writes the table", async () => {
     await sql`DELETE FROM users WHERE email = ${"nobody@example.com"}`.execute(database.handle.db);
     expect(writes).toEqual(["users"]);

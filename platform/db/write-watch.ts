@@ -18,6 +18,8 @@ export type WriteWatcher = {
   settledSince(generation: number): boolean;
 };
 
+const MAX_REMEMBERED_STATEMENTS = 5000;
+
 // SELECT ... (and WITH ... SELECT, which only reads unless it names a write keyword) never change a table.
 const READ_ONLY = /^\s*(select\b|with\b(?![\s\S]*\b(insert|update|delete|replace|merge)\b))/i;
 
@@ -28,10 +30,21 @@ export function createWriteWatcher(): WriteWatcher & { wrapDialect(dialect: Dial
   const patched = new WeakSet<DatabaseConnection>();
   let generation = 0;
 
+  // Which watches a statement names, remembered by its SQL text: the app runs a bounded set of statements, and
+  // testing each one against every watched table's pattern was a few µs of every write. A new watch forgets all.
+  const named = new Map<string, readonly Watch[]>();
+  function watchesNamedBy(sql: string): readonly Watch[] {
+    let found = named.get(sql);
+    if (found) return found;
+    found = READ_ONLY.test(sql) ? [] : watches.filter((watch) => watch.pattern.test(sql));
+    if (named.size >= MAX_REMEMBERED_STATEMENTS) named.clear();
+    named.set(sql, found);
+    return found;
+  }
+
   function noteStatement(connection: DatabaseConnection, sql: string) {
-    if (watches.length === 0 || READ_ONLY.test(sql)) return;
-    for (const watch of watches) {
-      if (!watch.pattern.test(sql)) continue;
+    if (watches.length === 0) return;
+    for (const watch of watchesNamedBy(sql)) {
       let touched = pending.get(connection);
       if (!touched) {
         touched = new Set();
@@ -87,6 +100,7 @@ export function createWriteWatcher(): WriteWatcher & { wrapDialect(dialect: Dial
     watch(table, listener) {
       if (!/^\w+$/.test(table)) throw new Error(`not a table name: ${table}`);
       watches.push({ pattern: new RegExp(`\\b${table}\\b`, "i"), listener });
+      named.clear();
     },
     generation: () => generation,
     settledSince: (since) => generation === since && pending.size === 0,
