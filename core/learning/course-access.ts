@@ -4,29 +4,49 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { prepared } from "#platform/db/prepared.ts";
+import { watchedCache } from "#platform/db/watched-cache.ts";
 import type { LectureAccess, User } from "#platform/db/schema.ts";
 
 /** True when the user may watch the course's paid lectures now. */
-export async function hasCourseAccess(db: Db, user: Pick<User, "id" | "role"> | null, courseId: number): Promise<boolean> {
+export async function hasCourseAccess(
+  db: Db,
+  user: Pick<User, "id" | "role"> | null,
+  courseId: number,
+): Promise<boolean> {
   if (!user) return false;
   if (user.role === "admin") return true;
+  const window = await accessWindows.get(db, `${user.id} ${courseId}`);
+  if (!window) return false;
   const now = nowIso();
-  const rows = await currentAccess(db, [user.id, courseId, now, now]);
-  return rows.length > 0;
+  return window.starts_at <= now && (window.ends_at === null || window.ends_at > now);
 }
 
-// Asked on every watch page and discussion call: compiled once (platform/db/prepared.ts). Parameters in SQL
-// order: user id, course id, now (starts_at), now (ends_at).
-const currentAccess = prepared((db) =>
+// Asked on every watch page, progress and discussion call, so the user's access row (its window; a revoked one
+// counts as none) is kept per process: any write to course_access here empties the copies at once
+// (platform/db/watched-cache.ts), and the window is compared with the clock on every call. "No access" is never
+// kept, so a purchase completed by another process opens the course at once; a revocation made by another
+// process takes effect within ACCESS_MEMO_MS.
+export const ACCESS_MEMO_MS = 2000;
+
+const accessRow = prepared((db) =>
   db
     .selectFrom("course_access")
-    .select("id")
+    .select(["starts_at", "ends_at"])
     .where("user_id", "=", 0)
     .where("course_id", "=", 0)
-    .where("revoked_at", "is", null)
-    .where("starts_at", "<=", "")
-    .where((eb) => eb.or([eb("ends_at", "is", null), eb("ends_at", ">", "")])),
+    .where("revoked_at", "is", null),
 );
+
+const accessWindows = watchedCache<string, { starts_at: string; ends_at: string | null } | undefined>({
+  tables: ["course_access"],
+  maxAgeMs: ACCESS_MEMO_MS,
+  maxEntries: 10_000,
+  async load(db, key) {
+    const [userId, courseId] = key.split(" ").map(Number);
+    return (await accessRow(db, [userId, courseId]))[0];
+  },
+  keep: (window) => window !== undefined,
+});
 
 export type LectureGate = "allowed" | "login" | "buy";
 
@@ -41,7 +61,14 @@ export function lectureGate(access: LectureAccess, viewer: { loggedIn: boolean; 
 /** Grants (or renews) a student's access; an existing row is replaced, so a revoked access can be given back. */
 export async function grantCourseAccess(
   db: Db,
-  options: { userId: number; courseId: number; endsAt: string | null; source: "admin" | "purchase" | "sample" | "invitation"; grantedBy: number | null; reason?: string },
+  options: {
+    userId: number;
+    courseId: number;
+    endsAt: string | null;
+    source: "admin" | "purchase" | "sample" | "invitation";
+    grantedBy: number | null;
+    reason?: string;
+  },
 ): Promise<void> {
   const now = nowIso();
   const values = {
@@ -59,7 +86,10 @@ export async function grantCourseAccess(
     .execute();
 }
 
-export async function revokeCourseAccess(db: Db, options: { userId: number; courseId: number; reason?: string }): Promise<boolean> {
+export async function revokeCourseAccess(
+  db: Db,
+  options: { userId: number; courseId: number; reason?: string },
+): Promise<boolean> {
   const result = await db
     .updateTable("course_access")
     .set({ revoked_at: nowIso(), reason: options.reason ?? "" })

@@ -4,14 +4,20 @@
 import { AppError } from "#core/errors.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { prepared } from "#platform/db/prepared.ts";
+import { watchedCache } from "#platform/db/watched-cache.ts";
 import type { User } from "#platform/db/schema.ts";
 import { hasCourseAccess } from "./course-access.ts";
 import { courseVisible, lectureVisible, resolveWatchViewer, watchGate } from "./watch-rules.ts";
 
 export type WatchableLecture = { lectureId: number; courseId: number };
 
-// Every progress and discussion call runs this lookup first: compiled once (platform/db/prepared.ts).
-const lectureWithCourse = prepared((db) =>
+// Every progress and discussion call runs this lookup first: compiled once (platform/db/prepared.ts), and the
+// answer kept per process. Any write to lectures, sections or courses here empties the copies at once
+// (platform/db/watched-cache.ts); a change made by another process shows within LECTURE_MEMO_MS. An unknown
+// lecture is never kept (it may be created by another process any moment).
+export const LECTURE_MEMO_MS = 2000;
+
+const lectureWithCourseQuery = prepared((db) =>
   db
     .selectFrom("lectures as l")
     .innerJoin("course_sections as s", "s.id", "l.section_id")
@@ -20,12 +26,20 @@ const lectureWithCourse = prepared((db) =>
     .select(["l.id", "l.access", "l.status", "c.id as course_id", "c.status as course_status"]),
 );
 
+const lecturesWithCourse = watchedCache({
+  tables: ["lectures", "course_sections", "courses"],
+  maxAgeMs: LECTURE_MEMO_MS,
+  maxEntries: 10_000,
+  load: async (db, lectureId: number) => (await lectureWithCourseQuery(db, [lectureId]))[0],
+  keep: (row) => row !== undefined,
+});
+
 export async function findWatchableLecture(
   db: Db,
   options: { lectureId: number; user: Pick<User, "id" | "role"> },
 ): Promise<WatchableLecture> {
   if (!Number.isSafeInteger(options.lectureId) || options.lectureId <= 0) throw new AppError("not_found");
-  const [row] = await lectureWithCourse(db, [options.lectureId]);
+  const row = await lecturesWithCourse.get(db, options.lectureId);
   if (!row) throw new AppError("not_found");
   const hasAccess = await hasCourseAccess(db, options.user, row.course_id);
   const viewer = resolveWatchViewer(options.user, { hasAccess, previewAsStudent: false });
