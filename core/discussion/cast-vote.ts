@@ -3,6 +3,7 @@
 // votes of one user are safe: each write is conditional on the vote it read, and a lost race reads again.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
+import { prepared } from "#platform/db/prepared.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { requireViewer, requireVisibleComment, requireVisibleReply } from "./commentable.ts";
@@ -22,6 +23,37 @@ export type VoteResult = {
 
 const ATTEMPTS = 20;
 
+// A vote's statements, compiled once (platform/db/prepared.ts) and run in the vote's transaction. Each write
+// returns the id it touched: no row means another request of the same user got there first.
+const myVote = prepared((db) =>
+  db
+    .selectFrom("votes")
+    .select(["id", "value"])
+    .where("votable_type", "=", "comment")
+    .where("votable_id", "=", 0)
+    .where("user_id", "=", 0),
+);
+const insertVote = prepared((db) =>
+  db
+    .insertInto("votes")
+    .values({ votable_type: "comment", votable_id: 0, user_id: 0, value: 0, created_at: "" })
+    .onConflict((oc) => oc.columns(["votable_type", "votable_id", "user_id"]).doNothing())
+    .returning("id"),
+);
+const deleteVote = prepared((db) => db.deleteFrom("votes").where("id", "=", 0).where("value", "=", 0).returning("id"));
+const changeVote = prepared((db) =>
+  db.updateTable("votes").set({ value: 0 }).where("id", "=", 0).where("value", "=", 0).returning("id"),
+);
+const countUpIn = (table: "comments" | "replies") =>
+  prepared((db) =>
+    db
+      .updateTable(table)
+      .set((eb) => ({ up_votes_count: eb("up_votes_count", "+", 0) }))
+      .where("id", "=", 0)
+      .returning("up_votes_count"),
+  );
+const countUp = { comment: countUpIn("comments"), reply: countUpIn("replies") };
+
 export async function castVote(
   db: Db,
   options: { viewer: DiscussionViewer | null; input: unknown },
@@ -31,54 +63,28 @@ export async function castVote(
   const requested = input.value as VoteValue;
   if (input.type === "comment") await requireVisibleComment(db, input.id, viewer);
   else await requireVisibleReply(db, input.id, viewer);
-  const table = input.type === "comment" ? "comments" : "replies";
 
   return db.transaction().execute(async (trx) => {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      const mine = trx
-        .selectFrom("votes")
-        .select(["id", "value"])
-        .where("votable_type", "=", input.type)
-        .where("votable_id", "=", input.id)
-        .where("user_id", "=", viewer.id);
-      const existing = await mine.executeTakeFirst();
+      // Parameters in SQL order (the set clause before the where clauses).
+      const [existing] = await myVote(db, [input.type, input.id, viewer.id], trx);
       const previous = (existing?.value ?? 0) as VoteValue;
       const { value, upDelta } = resolveVote(previous, requested);
 
       let applied: boolean;
       if (value === previous) applied = true;
       else if (!existing) {
-        const result = await trx
-          .insertInto("votes")
-          .values({ votable_type: input.type, votable_id: input.id, user_id: viewer.id, value, created_at: nowIso() })
-          .onConflict((oc) => oc.columns(["votable_type", "votable_id", "user_id"]).doNothing())
-          .executeTakeFirst();
-        applied = Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+        const inserted = await insertVote(db, [input.type, input.id, viewer.id, value, nowIso()], trx);
+        applied = inserted.length > 0;
       } else if (value === 0) {
-        const result = await trx
-          .deleteFrom("votes")
-          .where("id", "=", existing.id)
-          .where("value", "=", previous)
-          .executeTakeFirst();
-        applied = Number(result.numDeletedRows) > 0;
+        applied = (await deleteVote(db, [existing.id, previous], trx)).length > 0;
       } else {
-        const result = await trx
-          .updateTable("votes")
-          .set({ value })
-          .where("id", "=", existing.id)
-          .where("value", "=", previous)
-          .executeTakeFirst();
-        applied = Number(result.numUpdatedRows) > 0;
+        applied = (await changeVote(db, [value, existing.id, previous], trx)).length > 0;
       }
       // Another request of the same user changed the vote after it was read: read it again.
       if (!applied) continue;
 
-      const item = await trx
-        .updateTable(table)
-        .set((eb) => ({ up_votes_count: eb("up_votes_count", "+", upDelta) }))
-        .where("id", "=", input.id)
-        .returning("up_votes_count")
-        .executeTakeFirst();
+      const [item] = await countUp[input.type](db, [upDelta, input.id], trx);
       if (!item) throw new AppError("not_found");
       return {
         type: input.type,

@@ -5,7 +5,7 @@ import type { Db } from "#platform/db/connection.ts";
 import type { User } from "#platform/db/schema.ts";
 import { isAppError } from "../errors.ts";
 import { type Commentable, requireVisibleCommentable } from "./commentable.ts";
-import { commentPage } from "./list-comments.ts";
+import { viewerCommentPage } from "./discussion-cache.ts";
 import type { CommentView } from "./present.ts";
 import type { DiscussionViewer } from "./rights.ts";
 import { COMMENTS_PAGE } from "./schemas.ts";
@@ -28,6 +28,6 @@ export async function loadLectureDiscussion(
     if (isAppError(error) && error.code === "not_found") return { state: "hidden" };
     throw error;
   }
-  const page = await commentPage(db, viewer, { type: "lecture", id: lecture.id, length: COMMENTS_PAGE });
+  const page = await viewerCommentPage(db, viewer, { type: "lecture", id: lecture.id, length: COMMENTS_PAGE });
   return { state: "open", viewer, ...page };
 }

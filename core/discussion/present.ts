@@ -54,7 +54,7 @@ function ownable(viewer: DiscussionViewer, id: number, name: string, byAdmin: nu
   return isModerator(viewer) && !byAdmin ? { id, name, url: studentPath(id) } : { id, name };
 }
 
-function votesOf(value: number | null | undefined): ViewerVote[] {
+export function votesOf(value: number | null | undefined): ViewerVote[] {
   return value === 1 || value === -1 ? [{ value }] : [];
 }
 
@@ -62,14 +62,12 @@ export function voteValueOf(votes: ViewerVote[]): VoteValue {
   return votes[0]?.value ?? 0;
 }
 
-function commentQuery(db: Db, viewer: DiscussionViewer) {
+/** A comment as everybody sees it: without the viewer's own vote. */
+function sharedCommentQuery(db: Db) {
   return db
     .selectFrom("comments as c")
     .innerJoin("users as u", "u.id", "c.user_id")
     .leftJoin("videos as v", "v.id", "c.video_id")
-    .leftJoin("votes as my", (join) =>
-      join.onRef("my.votable_id", "=", "c.id").on("my.votable_type", "=", "comment").on("my.user_id", "=", viewer.id),
-    )
     .select([
       "c.id",
       "c.body",
@@ -82,11 +80,20 @@ function commentQuery(db: Db, viewer: DiscussionViewer) {
       "v.external_id as video_external_id",
       "v.id as video_id",
       "v.status as video_status",
-      "my.value as my_vote",
     ]);
 }
 
-type CommentSelection = Awaited<ReturnType<ReturnType<typeof commentQuery>["execute"]>>[number];
+function commentQuery(db: Db, viewer: DiscussionViewer) {
+  return sharedCommentQuery(db)
+    .leftJoin("votes as my", (join) =>
+      join.onRef("my.votable_id", "=", "c.id").on("my.votable_type", "=", "comment").on("my.user_id", "=", viewer.id),
+    )
+    .select("my.value as my_vote");
+}
+
+type CommentSelection = Awaited<ReturnType<ReturnType<typeof sharedCommentQuery>["execute"]>>[number] & {
+  my_vote?: number | null;
+};
 
 function toComment(viewer: DiscussionViewer, row: CommentSelection): CommentView {
   return {
@@ -104,30 +111,32 @@ function toComment(viewer: DiscussionViewer, row: CommentSelection): CommentView
   };
 }
 
-/** One page of a commentable's comments, newest first, continuing below `before` (an id) when given. */
-export async function selectComments(
+/**
+ * One page of a commentable's comments as everybody of the viewer's kind sees them (moderators get author links),
+ * newest first, continuing below `before` (an id) when given; `votes` is left empty (./discussion-cache.ts).
+ */
+export async function selectSharedComments(
   db: Db,
   viewer: DiscussionViewer,
   options: { type: "lecture" | "post"; id: number; limit: number; before?: number },
 ): Promise<CommentView[]> {
-  // Parameters in SQL order: the vote join's type and user, then the where clauses, then the limit.
+  // Parameters in SQL order: the where clauses, then the limit.
   const rows = options.before
-    ? await commentsBefore(db, ["comment", viewer.id, options.type, options.id, options.before, options.limit])
-    : await newestComments(db, ["comment", viewer.id, options.type, options.id, options.limit]);
+    ? await commentsBefore(db, [options.type, options.id, options.before, options.limit])
+    : await newestComments(db, [options.type, options.id, options.limit]);
   return rows.map((row) => toComment(viewer, row));
 }
 
-// The watch page's discussion loads these on every visit: compiled once (platform/db/prepared.ts).
-const placeholderViewer: DiscussionViewer = { id: 0, role: "student" };
+// Compiled once (platform/db/prepared.ts).
 const newestComments = prepared((db) =>
-  commentQuery(db, placeholderViewer)
+  sharedCommentQuery(db)
     .where("c.commentable_type", "=", "lecture")
     .where("c.commentable_id", "=", 0)
     .orderBy("c.id", "desc")
     .limit(1),
 );
 const commentsBefore = prepared((db) =>
-  commentQuery(db, placeholderViewer)
+  sharedCommentQuery(db)
     .where("c.commentable_type", "=", "lecture")
     .where("c.commentable_id", "=", 0)
     .where("c.id", "<", 0)
@@ -140,13 +149,11 @@ export async function selectComment(db: Db, viewer: DiscussionViewer, id: number
   return toComment(viewer, row);
 }
 
-function replyQuery(db: Db, viewer: DiscussionViewer) {
+/** A reply as everybody sees it: without the viewer's own vote. */
+function sharedReplyQuery(db: Db) {
   return db
     .selectFrom("replies as r")
     .innerJoin("users as u", "u.id", "r.user_id")
-    .leftJoin("votes as my", (join) =>
-      join.onRef("my.votable_id", "=", "r.id").on("my.votable_type", "=", "reply").on("my.user_id", "=", viewer.id),
-    )
     .select([
       "r.id",
       "r.comment_id",
@@ -157,11 +164,20 @@ function replyQuery(db: Db, viewer: DiscussionViewer) {
       "r.up_votes_count",
       "u.id as user_id",
       "u.name as user_name",
-      "my.value as my_vote",
     ]);
 }
 
-type ReplySelection = Awaited<ReturnType<ReturnType<typeof replyQuery>["execute"]>>[number];
+function replyQuery(db: Db, viewer: DiscussionViewer) {
+  return sharedReplyQuery(db)
+    .leftJoin("votes as my", (join) =>
+      join.onRef("my.votable_id", "=", "r.id").on("my.votable_type", "=", "reply").on("my.user_id", "=", viewer.id),
+    )
+    .select("my.value as my_vote");
+}
+
+type ReplySelection = Awaited<ReturnType<ReturnType<typeof sharedReplyQuery>["execute"]>>[number] & {
+  my_vote?: number | null;
+};
 
 function toReply(viewer: DiscussionViewer, row: ReplySelection): ReplyView {
   return {
@@ -178,16 +194,13 @@ function toReply(viewer: DiscussionViewer, row: ReplySelection): ReplyView {
   };
 }
 
-/** A comment's replies in the order they were written. */
-export async function selectReplies(db: Db, viewer: DiscussionViewer, commentId: number): Promise<ReplyView[]> {
-  // Parameters in SQL order: the vote join's type and user, then the comment.
-  const rows = await commentReplies(db, ["reply", viewer.id, commentId]);
+/** A comment's replies in the order they were written, as everybody of the viewer's kind sees them (no votes). */
+export async function selectSharedReplies(db: Db, viewer: DiscussionViewer, commentId: number): Promise<ReplyView[]> {
+  const rows = await commentReplies(db, [commentId]);
   return rows.map((row) => toReply(viewer, row));
 }
 
-const commentReplies = prepared((db) =>
-  replyQuery(db, placeholderViewer).where("r.comment_id", "=", 0).orderBy("r.id", "asc"),
-);
+const commentReplies = prepared((db) => sharedReplyQuery(db).where("r.comment_id", "=", 0).orderBy("r.id", "asc"));
 
 export async function selectReply(db: Db, viewer: DiscussionViewer, id: number): Promise<ReplyView> {
   const row = await replyQuery(db, viewer).where("r.id", "=", id).executeTakeFirstOrThrow();

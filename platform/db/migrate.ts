@@ -9,6 +9,7 @@ import * as m0003 from "./migrations/0003-school-singleton.ts";
 import * as m0004 from "./migrations/0004-learning.ts";
 import * as m0005 from "./migrations/0005-review-per-student.ts";
 import * as m0006 from "./migrations/0006-selling.ts";
+import * as m0007 from "./migrations/0007-votes-by-user.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -17,6 +18,7 @@ const migrations: Record<string, MigrationModule> = {
   "0004-learning": m0004,
   "0005-review-per-student": m0005,
   "0006-selling": m0006,
+  "0007-votes-by-user": m0007,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -64,6 +64,8 @@ async function readReplyForm(request: FastifyRequest, viewer: DiscussionViewer) 
   return { fields, image, imageAttached };
 }
 
+const JSON_TYPE = "application/json; charset=utf-8";
+
 export async function discussionRoutes(app: FastifyInstance, { services }: { services: Services }) {
   // Multipart bodies only for the calls of this scope (an admin's reply with an image).
   if (!app.hasContentTypeParser("multipart/form-data")) {
@@ -77,22 +79,25 @@ export async function discussionRoutes(app: FastifyInstance, { services }: { ser
   // The lists only read: they may use the session lookup of the last second (server/plugins/request-context.ts).
   const reads = { config: { readOnly: true as const } };
 
-  app.post<{ Params: Params }>("/json/lectures/:id/comments", reads, async (request) =>
-    listLectureComments(services.db, {
+  // The lists answer JSON put together from cached pieces (core/discussion/discussion-cache.ts).
+  app.post<{ Params: Params }>("/json/lectures/:id/comments", reads, async (request, reply) => {
+    const json = await listLectureComments(services.db, {
       viewer: viewerOf(request),
       lectureId: idParam(request.params.id),
       input: request.body ?? {},
-    }),
-  );
+    });
+    return reply.type(JSON_TYPE).send(json);
+  });
 
   app.delete<{ Params: Params }>("/comments/:id", async (request) => {
     await deleteComment(services, { viewer: viewerOf(request), commentId: idParam(request.params.id) });
     return { ok: true };
   });
 
-  app.post<{ Params: Params }>("/comment/:id/replies", reads, async (request) =>
-    listReplies(services.db, { viewer: viewerOf(request), commentId: idParam(request.params.id) }),
-  );
+  app.post<{ Params: Params }>("/comment/:id/replies", reads, async (request, reply) => {
+    const json = await listReplies(services.db, { viewer: viewerOf(request), commentId: idParam(request.params.id) });
+    return reply.type(JSON_TYPE).send(json);
+  });
 
   app.post<{ Params: Params }>("/comment/:id/reply", async (request) => {
     const viewer = viewerOf(request);

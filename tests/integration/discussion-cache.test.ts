@@ -1,0 +1,132 @@
+// The discussion cache (core/discussion/discussion-cache.ts): comment pages and reply lists are kept as everybody
+// of a kind sees them and only the viewer's own votes are looked up per request. Each reader still gets their own
+// votes; a write through the server shows at the very next read; a write by another process (here: the test's own
+// connection) shows within MAX_AGE_MS.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_AGE_MS } from "#core/discussion/discussion-cache.ts";
+import { type BrowserClient } from "../helpers/browser-client.ts";
+import {
+  arrangeDiscussionCourse,
+  type DiscussionCourse,
+  newStudent,
+  postComment,
+  postReply,
+} from "../helpers/discussion-fixtures.ts";
+import { setUpSchool } from "../helpers/school.ts";
+import { startTestServer, type TestServer, waitFor } from "../helpers/test-server.ts";
+
+let server: TestServer;
+let admin: BrowserClient;
+let course: DiscussionCourse<"free" | "other">;
+let anna: Awaited<ReturnType<typeof newStudent>>;
+let bob: Awaited<ReturnType<typeof newStudent>>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await setUpSchool(server, { language: "en" });
+  course = await arrangeDiscussionCourse(server.handle.db, {
+    lectures: { free: { access: "free" }, other: { access: "free" } },
+  });
+  anna = await newStudent(server, "Anna Cached");
+  bob = await newStudent(server, "Bob Cached");
+});
+afterAll(() => server?.stop());
+
+const comments = async (client: BrowserClient, lectureId = course.lectures.free) => {
+  const answer = await client.post(`/json/lectures/${lectureId}/comments`);
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  return answer.body as { comments: any[]; more: boolean };
+};
+const replies = async (client: BrowserClient, commentId: number) =>
+  (await client.post(`/comment/${commentId}/replies`)).body.replies as any[];
+const byId = (items: any[], id: number) => items.find((item) => item.id === id);
+
+describe("the discussion cache", () => {
+  it("gives each reader their own votes on the same page, and the count they all share", async () => {
+    const first = await postComment(anna.client, course.lectures.free, "First of the page");
+    const second = await postComment(bob.client, course.lectures.free, "Second of the page");
+    // A comment on another lecture between them: the viewer's votes are looked up by a range of ids.
+    const elsewhere = await postComment(anna.client, course.lectures.other, "On another lecture");
+    const third = await postComment(bob.client, course.lectures.free, "Third of the page");
+    await comments(anna.client);
+    await anna.client.post("/vote", { type: "comment", id: first.id, value: 1 });
+    await bob.client.post("/vote", { type: "comment", id: first.id, value: -1 });
+    await bob.client.post("/vote", { type: "comment", id: third.id, value: 1 });
+    await bob.client.post("/vote", { type: "comment", id: elsewhere.id, value: 1 });
+
+    const annas = (await comments(anna.client)).comments;
+    const bobs = (await comments(bob.client)).comments;
+    const admins = (await comments(admin)).comments;
+    expect(byId(annas, first.id)).toMatchObject({ votes: [{ value: 1 }], up_votes_count: 1 });
+    expect(byId(bobs, first.id)).toMatchObject({ votes: [{ value: -1 }], up_votes_count: 1 });
+    expect(byId(admins, first.id)).toMatchObject({ votes: [], up_votes_count: 1 });
+    expect(byId(annas, third.id)).toMatchObject({ votes: [], up_votes_count: 1 });
+    expect(byId(bobs, third.id)).toMatchObject({ votes: [{ value: 1 }], up_votes_count: 1 });
+    expect(byId(bobs, second.id).votes).toEqual([]);
+    expect(byId(annas, elsewhere.id)).toBeUndefined();
+    // The author link is the admins' alone, whoever read the page first.
+    expect(byId(annas, first.id).ownable).toEqual({ id: anna.id, name: "Anna Cached" });
+    expect(byId(admins, first.id).ownable).toEqual({
+      id: anna.id,
+      name: "Anna Cached",
+      url: `/home/students/${anna.id}`,
+    });
+    // The §3 shape, every field of it.
+    expect(Object.keys(byId(annas, first.id)).sort()).toEqual([
+      "body",
+      "bunny_id",
+      "bunny_status",
+      "by_admin",
+      "created_at",
+      "id",
+      "ownable",
+      "replies",
+      "replies_count",
+      "up_votes_count",
+      "votes",
+    ]);
+  });
+
+  it("shows a new comment, a deletion and a renamed author at the very next read", async () => {
+    await comments(bob.client);
+    const fresh = await postComment(anna.client, course.lectures.free, "Just written");
+    expect(byId((await comments(bob.client)).comments, fresh.id)).toBeDefined();
+    const renamed = await anna.client.json("PUT", "/my/account", { name: "Anna Renamed" });
+    expect(renamed.status).toBe(200);
+    expect(byId((await comments(bob.client)).comments, fresh.id).ownable.name).toBe("Anna Renamed");
+    expect((await anna.client.json("DELETE", `/comments/${fresh.id}`)).status).toBe(200);
+    expect(byId((await comments(bob.client)).comments, fresh.id)).toBeUndefined();
+  });
+
+  it("shows replies, their count and each reader's own reply votes", async () => {
+    const comment = await postComment(admin, course.lectures.free, "Ask me anything");
+    await replies(bob.client, comment.id);
+    const reply = await postReply(anna.client, comment.id, "A question");
+    expect(byId(await replies(bob.client, comment.id), reply.id)).toMatchObject({ body: "A question", votes: [] });
+    expect(byId((await comments(bob.client)).comments, comment.id).replies_count).toBe(1);
+    await bob.client.post("/vote", { type: "reply", id: reply.id, value: 1 });
+    expect(byId(await replies(bob.client, comment.id), reply.id)).toMatchObject({
+      votes: [{ value: 1 }],
+      up_votes_count: 1,
+    });
+    expect(byId(await replies(anna.client, comment.id), reply.id)).toMatchObject({ votes: [], up_votes_count: 1 });
+  });
+
+  it(`shows a write made by another process within ${MAX_AGE_MS} ms`, async () => {
+    const comment = await postComment(anna.client, course.lectures.free, "Edited elsewhere");
+    await comments(bob.client);
+    await server.handle.db
+      .updateTable("comments")
+      .set({ body: "Edited by another process" })
+      .where("id", "=", comment.id)
+      .execute();
+    // waitFor fails the test when the time is up (the margin is for a slow machine).
+    await waitFor(
+      async () => byId((await comments(bob.client)).comments, comment.id).body === "Edited by another process",
+      {
+        timeoutMs: MAX_AGE_MS + 3000,
+      },
+    );
+  });
+});
