@@ -18,7 +18,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(pageContext).request.nonce;
+  // Empty for a page rendered for the page cache: no nonce attributes at all then.
+  const nonce = loadContext.get(pageContext).request.nonce || undefined;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");

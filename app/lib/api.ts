@@ -21,6 +21,29 @@ export function csrfToken(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content ?? "";
 }
 
+// A page from the anonymous page cache carries no token (server/plugins/page-cache.ts): it asks for one before
+// its first call, once, however many calls start together.
+let tokenRequest: Promise<string> | undefined;
+async function ensureCsrfToken(): Promise<string> {
+  const present = csrfToken();
+  if (present) return present;
+  tokenRequest ??= fetch("/csrf-token", {
+    headers: { Accept: "application/json", "X-Requested-With": "XMLHttpRequest" },
+    credentials: "same-origin",
+  })
+    .then(async (response) => (response.ok ? ((await response.json()) as { csrf_token?: string }) : {}))
+    .then(({ csrf_token: token = "" }) => {
+      if (token) setCsrfToken(token);
+      return token;
+    })
+    // Without a token the call itself answers 419 and says so.
+    .catch(() => "")
+    .finally(() => {
+      tokenRequest = undefined;
+    });
+  return tokenRequest;
+}
+
 /** After login or logout the session changes, and with it the token bound to it. */
 export function setCsrfToken(token: string) {
   const meta = document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]');
@@ -44,7 +67,7 @@ export async function api<T = unknown>(method: string, url: string, body?: unkno
   const headers: Record<string, string> = {
     Accept: "application/json",
     "X-Requested-With": "XMLHttpRequest",
-    "X-CSRF-TOKEN": csrfToken(),
+    "X-CSRF-TOKEN": method === "GET" ? csrfToken() : await ensureCsrfToken(),
   };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;

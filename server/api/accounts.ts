@@ -1,5 +1,5 @@
 // §7-style JSON calls for accounts: POST /register, /login, /logout, /forgot-password, /reset-password,
-// and the account settings under /my/account. Each also accepts the page's plain form post.
+// the account settings under /my/account, and GET /csrf-token. Each also accepts the page's plain form post.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { changeEmail } from "#core/accounts/change-email.ts";
 import { changePassword } from "#core/accounts/change-password.ts";
@@ -25,7 +25,13 @@ export function client(request: FastifyRequest) {
 }
 
 /** Sets the new session's cookie and returns the CSRF token bound to it, for the page to use from now on. */
-export function startSession(request: FastifyRequest, reply: FastifyReply, services: Services, token: string, sessionId: string) {
+export function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  services: Services,
+  token: string,
+  sessionId: string,
+) {
   const secure = isSecureRequest(request, services.config);
   setCookie(reply, cookieNames(secure).session, token, { secure, maxAgeSeconds: services.config.SESSION_DAYS * 86400 });
   return csrfTokenFor(services.secret, csrfBinding(sessionId, undefined)!);
@@ -43,61 +49,94 @@ function homeFor(role: string) {
 
 export async function accountRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.post("/register", (request, reply) =>
-    handle(request, reply, async () => {
-      const body = request.body as Record<string, unknown>;
-      const { user, token, session } = await register(services.accounts, body, client(request));
-      // Like a login: a session the browser already had ends here.
-      if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
-      const csrf = startSession(request, reply, services, token, session.id);
-      const redirect = safeNext(body?.next, "/my");
-      return { json: { user: publicUser(user), csrf_token: csrf, redirect }, redirect };
-    }, "/register"),
+    handle(
+      request,
+      reply,
+      async () => {
+        const body = request.body as Record<string, unknown>;
+        const { user, token, session } = await register(services.accounts, body, client(request));
+        // Like a login: a session the browser already had ends here.
+        if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
+        const csrf = startSession(request, reply, services, token, session.id);
+        const redirect = safeNext(body?.next, "/my");
+        return { json: { user: publicUser(user), csrf_token: csrf, redirect }, redirect };
+      },
+      "/register",
+    ),
   );
 
   app.post("/login", (request, reply) =>
-    handle(request, reply, async () => {
-      const body = request.body as Record<string, unknown>;
-      const { user, token, session } = await logIn(services.accounts, body, client(request));
-      // Rotation: the session the browser had before is ended.
-      if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
-      const csrf = startSession(request, reply, services, token, session.id);
-      const redirect = safeNext(body?.next, homeFor(user.role));
-      return { json: { user: publicUser(user), csrf_token: csrf, redirect }, redirect };
-    }, "/login"),
+    handle(
+      request,
+      reply,
+      async () => {
+        const body = request.body as Record<string, unknown>;
+        const { user, token, session } = await logIn(services.accounts, body, client(request));
+        // Rotation: the session the browser had before is ended.
+        if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
+        const csrf = startSession(request, reply, services, token, session.id);
+        const redirect = safeNext(body?.next, homeFor(user.role));
+        return { json: { user: publicUser(user), csrf_token: csrf, redirect }, redirect };
+      },
+      "/login",
+    ),
   );
 
   app.post("/logout", (request, reply) =>
-    handle(request, reply, async () => {
-      await logOut(services.db, request.ctx.sessionId);
-      const secure = isSecureRequest(request, services.config);
-      clearCookie(reply, cookieNames(secure).session, secure);
-      return { json: { redirect: "/" }, redirect: "/" };
-    }, "/"),
+    handle(
+      request,
+      reply,
+      async () => {
+        await logOut(services.db, request.ctx.sessionId);
+        const secure = isSecureRequest(request, services.config);
+        clearCookie(reply, cookieNames(secure).session, secure);
+        return { json: { redirect: "/" }, redirect: "/" };
+      },
+      "/",
+    ),
   );
 
   app.post("/forgot-password", (request, reply) =>
-    handle(request, reply, async () => {
-      const school = request.ctx.school;
-      if (!school) throw new AppError("setup_required");
-      await requestPasswordReset(services.db, request.body, {
-        baseUrl: request.ctx.baseUrl,
-        lang: request.ctx.lang,
-        schoolName: school.name,
-      });
-      const message = translator(request.ctx.lang)("accounts:reset_sent");
-      return { json: { message }, redirect: "/forgot-password?sent=1" };
-    }, "/forgot-password"),
+    handle(
+      request,
+      reply,
+      async () => {
+        const school = request.ctx.school;
+        if (!school) throw new AppError("setup_required");
+        await requestPasswordReset(services.db, request.body, {
+          baseUrl: request.ctx.baseUrl,
+          lang: request.ctx.lang,
+          schoolName: school.name,
+        });
+        const message = translator(request.ctx.lang)("accounts:reset_sent");
+        return { json: { message }, redirect: "/forgot-password?sent=1" };
+      },
+      "/forgot-password",
+    ),
   );
 
   app.post("/reset-password", (request, reply) =>
-    handle(request, reply, async () => {
-      const { token, session, userId } = await resetPassword(services.accounts, request.body, client(request));
-      const csrf = startSession(request, reply, services, token, session.id);
-      const user = await findUserById(services.db, userId);
-      const redirect = homeFor(user?.role ?? "student");
-      return { json: { user: user ? publicUser(user) : null, csrf_token: csrf, redirect }, redirect };
-    }, "/reset-password"),
+    handle(
+      request,
+      reply,
+      async () => {
+        const { token, session, userId } = await resetPassword(services.accounts, request.body, client(request));
+        const csrf = startSession(request, reply, services, token, session.id);
+        const user = await findUserById(services.db, userId);
+        const redirect = homeFor(user?.role ?? "student");
+        return { json: { user: user ? publicUser(user) : null, csrf_token: csrf, redirect }, redirect };
+      },
+      "/reset-password",
+    ),
   );
+
+  // The visitor's CSRF token, for a page that was served without one (an anonymous page from the page cache,
+  // server/plugins/page-cache.ts): its script asks before its first call (app/lib/api.ts). A visitor without the
+  // anonymous cookie gets it here. Only the page's own script can read the answer (no CORS).
+  app.get("/csrf-token", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return { csrf_token: request.ctx.csrfToken };
+  });
 
   // The same address is the account settings page (app/routes/my/account.tsx) for a browser's navigation.
   app.get("/my/account", jsonCallsOnly(app), async (request) => ({ user: publicUser(requireUser(request).user) }));

@@ -9,45 +9,56 @@
 //   (memo), which bounds how long a change may take to show. An entry also keeps the school row's updated_at it was
 //   rendered with (the school itself is cached for 2 s per process), expires when the page said it changes by itself
 //   (a promotion starting or ending), and after MAX_AGE_MS in any case.
-// - Per-response values: the CSP nonce and the CSRF token differ for every answer. The page is rendered with
-//   random placeholders in their place; the stored template is split at them and every answer joins it with its
-//   own nonce and the visitor's own token. A stored page is also kept gzipped, its parts compressed once, and a
-//   browser that takes gzip gets the answer put together from them (../http/gzip-template.ts): ~4x fewer bytes.
+// - Stored bytes: an entry is the whole answer, the same for every visitor, so a hit only writes it. The page is
+//   rendered without a CSP nonce and without a CSRF token: its Content-Security-Policy names the SHA-256 of each
+//   inline script instead (docs/decisions/0006-hashed-csp-for-cached-pages.md), and the page's scripts fetch a
+//   token from GET /csrf-token before their first call (app/lib/api.ts). It is kept plain and gzipped (compressed
+//   once, ~4x fewer bytes); a browser that takes gzip gets the gzipped bytes. No cookie is set by a cached answer
+//   (a ?ref= or ?promo= link's cookie is, see below).
 // - Anything with a query string, a HEAD, a logged-in (or expired-session) visitor or an install without a school is
 //   rendered as usual. Only 200 answers are stored.
 //   (A shared link's ?ref= and ?promo= are taken off the address before this: server/http/code-links.ts.)
-import { randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
+import type { OutgoingHttpHeaders } from "node:http";
+import { gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { readCacheVersion } from "#platform/cache/versions.ts";
 import type { Db } from "#platform/db/connection.ts";
-import { acceptsGzip, fillGzip, type GzipTemplate, gzipTemplate } from "../http/gzip-template.ts";
+import { acceptsGzip } from "../http/negotiation.ts";
 import type { PageCacheHints } from "../page-cache-hints.ts";
 import type { RequestContext } from "../page-context.ts";
+import { contentSecurityPolicy } from "./security-headers.ts";
 
 export const VERSION_MEMO_MS = 1000;
 export const MAX_AGE_MS = 10 * 60 * 1000;
 const CACHED_PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
-type Slot = "nonce" | "csrf";
-
-type Template = {
+/** A whole answer: the same bytes for every visitor who gets it. */
+type Answer = {
   status: number;
-  headers: [string, string][];
-  /** the HTML split at the placeholders, encoded once: parts[0] slot[0] parts[1] slot[1] ... parts[n] */
-  parts: Buffer[];
-  slots: Slot[];
-  bytes: number;
-  /** the same parts compressed once, when the page is stored */
-  gzip?: GzipTemplate;
+  plain: Buffer;
+  gzip: Buffer | undefined;
+  /** every header but the body's encoding, length and the cache state */
+  headers: OutgoingHttpHeaders;
 };
 
-type Entry = Template & { version: number; schoolStamp: string; expiresAt: number };
+/** A stored answer (always kept gzipped too), with the headers of a hit worked out once. */
+type Entry = Answer & {
+  gzip: Buffer;
+  hitHeaders: { plain: OutgoingHttpHeaders; gzip: OutgoingHttpHeaders };
+  bytes: number;
+  version: number;
+  schoolStamp: string;
+  expiresAt: number;
+};
 
 export type PageCacheOptions = {
   db: Db;
-  /** memory budget for the stored HTML; 0 turns the cache off */
+  /** memory budget for the stored pages; 0 turns the cache off */
   maxBytes: number;
+  /** development pages allow Vite's inline scripts (server/plugins/security-headers.ts) */
+  dev: boolean;
 };
 
 export type RenderPage = (ctx: RequestContext, hints: PageCacheHints) => Promise<Response>;
@@ -102,42 +113,37 @@ function isCacheableRoute(build: ServerBuild, pathname: string): boolean {
   return cacheable;
 }
 
-function splitTemplate(html: string, placeholders: Record<Slot, string>): Pick<Template, "parts" | "slots"> {
-  const parts: Buffer[] = [];
-  const slots: Slot[] = [];
-  const pattern = new RegExp(`${placeholders.nonce}|${placeholders.csrf}`, "g");
-  let last = 0;
-  for (const match of html.matchAll(pattern)) {
-    parts.push(Buffer.from(html.slice(last, match.index)));
-    slots.push(match[0] === placeholders.nonce ? "nonce" : "csrf");
-    last = match.index + match[0].length;
+// A script element without a src attribute, and its text exactly as written (what the browser hashes).
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The base64 SHA-256 of each distinct inline script of the page, for its Content-Security-Policy. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, text] of html.matchAll(INLINE_SCRIPT)) {
+    if (text) hashes.add(createHash("sha256").update(text).digest("base64"));
   }
-  parts.push(Buffer.from(html.slice(last)));
-  return { parts, slots };
+  return [...hashes];
 }
 
-/** The answer in one buffer: the stored parts with this answer's values between them (one write, not dozens). */
-function fill(template: Template, values: Record<Slot, Buffer>): Buffer {
-  let length = 0;
-  for (const part of template.parts) length += part.length;
-  for (const slot of template.slots) length += values[slot].length;
-  const out = Buffer.allocUnsafe(length);
-  let at = template.parts[0]!.copy(out, 0);
-  for (let i = 0; i < template.slots.length; i++) {
-    at += values[template.slots[i]!].copy(out, at);
-    at += template.parts[i + 1]!.copy(out, at);
-  }
-  return out;
+function headersOf(answer: Answer, gzip: boolean, state: "hit" | "miss"): OutgoingHttpHeaders {
+  const body = gzip ? answer.gzip! : answer.plain;
+  return {
+    ...answer.headers,
+    ...(gzip ? { "content-encoding": "gzip" } : {}),
+    "content-length": String(body.length),
+    "x-page-cache": state,
+  };
+}
+
+function send(reply: FastifyReply, answer: Answer, headers: OutgoingHttpHeaders, gzip: boolean) {
+  reply.hijack();
+  reply.raw.writeHead(answer.status, headers);
+  reply.raw.end(gzip ? answer.gzip : answer.plain);
 }
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
-  // Random per process: page content cannot guess them, so only our own values are replaced.
-  const placeholders: Record<Slot, string> = {
-    nonce: `pcnonce${randomBytes(12).toString("hex")}`,
-    csrf: `pccsrf${randomBytes(12).toString("hex")}`,
-  };
 
   let memo: { at: number; version: Promise<number> } | undefined;
   function catalogVersion(): Promise<number> {
@@ -172,33 +178,32 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     }
   }
 
-  function send(
-    reply: FastifyReply,
-    template: Template,
+  /** Renders the page for nobody in particular (no nonce, no token) and makes it an answer. */
+  async function renderAnswer(
     request: FastifyRequest,
-    state: "hit" | "miss",
-    cacheable: boolean,
-  ) {
-    const values = { nonce: Buffer.from(reply.cspNonce), csrf: Buffer.from(request.ctx.csrfToken) };
-    const gzip = template.gzip && acceptsGzip(request.headers["accept-encoding"]);
-    const body = gzip
-      ? fillGzip(template.gzip!, template.slots.map((slot) => values[slot]))
-      : fill(template, values);
-    const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of template.headers) {
-      const existing = headers[name];
-      headers[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+    reply: FastifyReply,
+    render: RenderPage,
+    hints: PageCacheHints,
+    storable: () => boolean,
+  ): Promise<Answer> {
+    const response = await render({ ...request.ctx, nonce: "", csrfToken: "" }, hints);
+    const html = await response.text();
+    const headers: OutgoingHttpHeaders = {};
+    // The security set the earlier hooks put on the reply (not their cookies: a cached answer sets none).
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && name !== "set-cookie") headers[name] = value;
     }
-    if (cacheable) {
+    for (const [name, value] of response.headers) {
+      if (name !== "set-cookie" && name !== "content-length") headers[name] = value;
+    }
+    headers["content-security-policy"] = contentSecurityPolicy({ sha256: inlineScriptHashes(html) }, options);
+    const stored = response.status === 200 && storable();
+    if (stored) {
       headers["cache-control"] = CACHED_PAGE_CACHE_CONTROL;
       headers["vary"] = "Cookie, Accept-Encoding";
     }
-    if (gzip) headers["content-encoding"] = "gzip";
-    headers["x-page-cache"] = state;
-    headers["content-length"] = String(body.length);
-    reply.hijack();
-    reply.raw.writeHead(template.status, headers);
-    reply.raw.end(body);
+    const plain = Buffer.from(html);
+    return { status: response.status, plain, gzip: stored ? gzipSync(plain) : undefined, headers };
   }
 
   return {
@@ -211,7 +216,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (request.url.includes("?")) return false;
       if (!isCacheableRoute(build, request.url)) return false;
 
-      const key = `${ctx.lang} ${ctx.baseUrl}${request.url}`;
+      const gzip = acceptsGzip(request.headers["accept-encoding"]);
+      // The protocol too: an https answer carries Strict-Transport-Security.
+      const key = `${ctx.lang} ${request.protocol} ${ctx.baseUrl}${request.url}`;
       const version = await catalogVersion();
       const schoolStamp = ctx.school.updated_at;
       const found = entries.get(key);
@@ -219,7 +226,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (found.version === version && found.schoolStamp === schoolStamp && Date.now() < found.expiresAt) {
           entries.delete(key);
           entries.set(key, found);
-          send(reply, found, request, "hit", true);
+          send(reply, found, gzip ? found.hitHeaders.gzip : found.hitHeaders.plain, gzip);
           return true;
         }
         remove(key);
@@ -232,22 +239,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           if (!Number.isNaN(at)) expiresAt = Math.min(expiresAt, at);
         },
       };
-      const response = await render({ ...ctx, nonce: placeholders.nonce, csrfToken: placeholders.csrf }, hints);
-      const html = await response.text();
-      const headers = [...response.headers].filter(([name]) => name !== "set-cookie" && name !== "content-length");
-      const template: Template = {
-        status: response.status,
-        headers,
-        ...splitTemplate(html, placeholders),
-        bytes: Buffer.byteLength(html),
-      };
-      const cacheable = response.status === 200 && expiresAt > Date.now();
-      if (cacheable) {
-        template.gzip = gzipTemplate(template.parts);
-        template.bytes += template.gzip.compressedBytes;
-        store(key, { ...template, version, schoolStamp, expiresAt });
+      const answer = await renderAnswer(request, reply, render, hints, () => expiresAt > Date.now());
+      if (answer.gzip) {
+        const hitHeaders = { plain: headersOf(answer, false, "hit"), gzip: headersOf(answer, true, "hit") };
+        const entryBytes = answer.plain.length + answer.gzip.length;
+        store(key, { ...answer, gzip: answer.gzip, hitHeaders, bytes: entryBytes, version, schoolStamp, expiresAt });
       }
-      send(reply, template, request, "miss", response.status === 200);
+      const zipped = gzip && answer.gzip !== undefined;
+      send(reply, answer, headersOf(answer, zipped, "miss"), zipped);
       return true;
     },
   };

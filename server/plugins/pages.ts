@@ -27,16 +27,17 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
   const handleRequest = createRequestHandler(options.build, options.mode);
   // Anonymous visitors' catalog and sales pages come from the rendered-page cache (./page-cache.ts).
+  const dev = options.mode === "development";
   const pageCache = createPageCache({
     db: options.services.db,
     maxBytes: options.services.config.PAGE_CACHE_MB * 1024 * 1024,
+    dev,
   });
 
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
     handler: async (request, reply) => {
-      applyPagePolicy(reply, { dev: options.mode === "development" });
       // ?ref= and ?promo= links: their cookies, and the address without them (../http/code-links.ts).
       await consumeCodeLinks(request, reply, options.services);
       const render = (ctx: RequestContext, hints?: PageCacheHints) => {
@@ -47,6 +48,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
       };
       const build = typeof options.build === "function" ? await options.build() : options.build;
       if (await pageCache.serve(request, reply, build, render)) return;
+      applyPagePolicy(reply, { dev });
       const response = await render(request.ctx);
       reply.hijack();
       await sendResponse(reply.raw, response);

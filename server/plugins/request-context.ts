@@ -32,6 +32,8 @@ declare module "fastify" {
   }
 }
 
+const ANONYMOUS_COOKIE_SECONDS = 60 * 60 * 24 * 365;
+
 /** Before setup there is no school language: follow the browser. */
 function browserLanguage(request: FastifyRequest): Lang {
   const header = String(request.headers["accept-language"] ?? "");
@@ -58,10 +60,17 @@ class Context implements RequestContext {
   #binding: string | undefined;
   #reply: FastifyReply;
   #csrfToken: string | undefined;
+  /** where a visitor without a binding gets the anonymous cookie, once a token is asked for */
+  #anonymousCookie: { name: string; secure: boolean } | undefined;
 
   constructor(
     fields: Omit<RequestContext, "csrfToken" | "nonce">,
-    lazy: { secret: Buffer; binding: string | undefined; reply: FastifyReply },
+    lazy: {
+      secret: Buffer;
+      binding: string | undefined;
+      reply: FastifyReply;
+      anonymousCookie?: { name: string; secure: boolean };
+    },
   ) {
     this.school = fields.school;
     this.lang = fields.lang;
@@ -74,10 +83,22 @@ class Context implements RequestContext {
     this.#secret = lazy.secret;
     this.#binding = lazy.binding;
     this.#reply = lazy.reply;
+    this.#anonymousCookie = lazy.anonymousCookie;
   }
 
+  /**
+   * The token of the visitor's binding. A visitor with neither a session nor the anonymous cookie gets the cookie
+   * now, with the answer that hands them the token: answers that print no token (a cached page) set no cookie.
+   */
   get csrfToken(): string {
-    this.#csrfToken ??= this.#binding ? csrfTokenFor(this.#secret, this.#binding) : "";
+    if (this.#csrfToken !== undefined) return this.#csrfToken;
+    if (!this.#binding && this.#anonymousCookie) {
+      const anonymousId = randomToken(24);
+      const { name, secure } = this.#anonymousCookie;
+      setCookie(this.#reply, name, anonymousId, { secure, maxAgeSeconds: ANONYMOUS_COOKIE_SECONDS });
+      this.#binding = csrfBinding(undefined, anonymousId);
+    }
+    this.#csrfToken = this.#binding ? csrfTokenFor(this.#secret, this.#binding) : "";
     return this.#csrfToken;
   }
 
@@ -119,16 +140,12 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
     const sessionExpired = found === null;
     if (sessionExpired) clearCookie(reply, names.session, secure);
 
-    let anonymousId = request.cookies[names.csrf];
-    if (!anonymousId && !sessionId) {
-      anonymousId = randomToken(24);
-      setCookie(reply, names.csrf, anonymousId, { secure, maxAgeSeconds: 60 * 60 * 24 * 365 });
-    }
-    const binding = csrfBinding(sessionId, anonymousId);
+    // Without a binding, a state-changing call has no token to match (419); the cookie comes with a token.
+    const binding = csrfBinding(sessionId, request.cookies[names.csrf]);
     request.csrfBindingValue = binding;
     request.ctx = new Context(
       { school, lang, user, sessionId, sessionExpired, ip, userAgent, baseUrl },
-      { secret: services.secret, binding, reply },
+      { secret: services.secret, binding, reply, anonymousCookie: { name: names.csrf, secure } },
     );
   }
 

@@ -1,5 +1,7 @@
 // Security headers on every answer. HTML pages get a Content-Security-Policy whose scripts need this
-// response's nonce; JSON and files get a policy that allows nothing (they are never rendered as pages).
+// response's nonce, or, for a page served as stored bytes from the anonymous page cache, the SHA-256 of each of
+// its inline scripts (docs/decisions/0006-hashed-csp-for-cached-pages.md); JSON and files get a policy that allows
+// nothing (they are never rendered as pages).
 // The set goes on Fastify's reply, which writes it with its own headers in one go (on the raw response, Node
 // keeps a per-answer table of them and checks each one twice: ~1.5 µs of a ~30 µs JSON call, bench/). Pages are
 // rendered by React Router, which bypasses Fastify's reply pipeline, so applyPagePolicy moves them onto the raw
@@ -18,10 +20,16 @@ declare module "fastify" {
 // Video embeds the lecture and community pages may show (YouTube, Vimeo, Bunny Stream), and 'self' for a
 // lecture's PDF: the browser's PDF viewer is an <object> of the site with a frame inside (object-src 'self'
 // below). Only PDFs under /files allow being framed (frame-ancestors 'self'); pages and other files refuse.
-const frameSources = "'self' https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://iframe.mediadelivery.net";
+const frameSources =
+  "'self' https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://iframe.mediadelivery.net";
 
-export function contentSecurityPolicy(nonce: string, options: { dev: boolean }): string {
-  const script = options.dev ? `'self' 'nonce-${nonce}' 'unsafe-inline' 'unsafe-eval'` : `'self' 'nonce-${nonce}'`;
+/** The inline scripts a page may run: the ones carrying this answer's nonce, or exactly these contents. */
+export type InlineScripts = { nonce: string } | { sha256: string[] };
+
+export function contentSecurityPolicy(inline: InlineScripts, options: { dev: boolean }): string {
+  const allowed =
+    "nonce" in inline ? `'nonce-${inline.nonce}'` : inline.sha256.map((hash) => `'sha256-${hash}'`).join(" ");
+  const script = options.dev ? `'self' ${allowed} 'unsafe-inline' 'unsafe-eval'` : `'self' ${allowed}`;
   return [
     "default-src 'self'",
     `script-src ${script}`,
@@ -50,7 +58,7 @@ export function applyPagePolicy(reply: FastifyReply, options: { dev: boolean }):
   reply.cspNonce = nonce;
   const raw = reply.raw;
   for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
-  raw.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, options));
+  raw.setHeader("Content-Security-Policy", contentSecurityPolicy({ nonce }, options));
   return nonce;
 }
 

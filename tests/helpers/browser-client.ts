@@ -56,10 +56,21 @@ export class BrowserClient {
       "x-requested-with": "XMLHttpRequest",
       ...options.headers,
     };
+    // Like the app's script (app/lib/api.ts): a page served without a token (from the page cache) asks for one.
+    if (options.csrf === undefined && !this.csrfToken && method !== "GET") {
+      const answer = await this.raw("/csrf-token", {
+        headers: { accept: "application/json", "x-requested-with": "XMLHttpRequest" },
+      });
+      this.csrfToken = ((await answer.json()) as { csrf_token: string }).csrf_token;
+    }
     const token = options.csrf === undefined ? this.csrfToken : options.csrf;
     if (token) headers["x-csrf-token"] = token;
     if (body !== undefined) headers["content-type"] = "application/json";
-    const response = await this.raw(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await this.raw(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const text = await response.text();
     let parsed: unknown = text;
     try {
