@@ -143,6 +143,20 @@ describe("who gets into /home", () => {
     for (const label of ["Dashboard", "Settings", "Mail outbox", "Jobs"]) expect(html).toContain(label);
   });
 
+  it("tells the admin when buyers cannot pay: no payment method is turned on", async () => {
+    const notice = (html: string) => /data-notice="payments"[\s\S]*?<\/div>/.exec(html)?.[0];
+    expect(notice((await admin.page("/home")).html)).toBeUndefined();
+    await server.handle.db.updateTable("integrations").set({ enabled: 0 }).where("kind", "=", "payment").execute();
+    try {
+      const shown = notice((await admin.page("/home")).html);
+      expect(text(shown ?? "")).toContain("Buyers cannot pay yet: no payment method is turned on.");
+      expect(shown).toContain('href="/home/integrations"');
+    } finally {
+      await server.handle.db.updateTable("integrations").set({ enabled: 1 }).where("provider", "=", "test").execute();
+    }
+    expect(notice((await admin.page("/home")).html)).toBeUndefined();
+  });
+
   it("shows the settings page with the school's current values", async () => {
     const { status, html } = await admin.page("/home/settings");
     expect(status).toBe(200);

@@ -1,7 +1,16 @@
 // /home: the admin's overview, counted from the database (core/admin/get-dashboard.ts).
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BookOpen, ListChecks, Mail, ShieldCheck, TriangleAlert, Users, type LucideIcon } from "lucide-react";
+import {
+  BookOpen,
+  CreditCard,
+  ListChecks,
+  Mail,
+  ShieldCheck,
+  TriangleAlert,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
 import { clsx } from "clsx";
 import { getDashboard } from "#core/admin/get-dashboard.ts";
 import { requireAdmin } from "#app/lib/require-user.ts";
@@ -18,7 +27,9 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { services } = context.get(pageContext);
-  return getDashboard(services.db);
+  const [figures, providers] = await Promise.all([getDashboard(services.db), services.payments.enabled()]);
+  // A new school sells nothing until a payment method is on (the test provider is off in production).
+  return { ...figures, paymentsReady: providers.length > 0 };
 }
 
 function Stat({
@@ -67,6 +78,19 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold sm:text-3xl">{t("admin:dashboard_title")}</h1>
         <p className="mt-1 text-muted">{t("admin:welcome", { school: root?.school?.name ?? "Studium" })}</p>
       </div>
+      {!d.paymentsReady && (
+        <div
+          role="status"
+          data-notice="payments"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <CreditCard aria-hidden className="size-5 shrink-0" />
+          <span>{t("admin:payments_off_notice")}</span>
+          <Link to="/home/integrations" className="font-semibold underline underline-offset-4">
+            {t("admin:payments_off_link")}
+          </Link>
+        </div>
+      )}
       {d.failedJobs > 0 && (
         <div
           role="alert"
