@@ -59,7 +59,15 @@ await ceilingServer.stop();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studium-bench-"));
 const studium = await startProcess(
   [path.join(root, "server/main.ts")],
-  { NODE_ENV: "production", TEST_PAYMENTS: "on", PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", WORKER: "inline" },
+  {
+    NODE_ENV: "production",
+    TEST_PAYMENTS: "on",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    WORKER: "inline",
+  },
   /running at (http:\/\/\S+)/,
 );
 const pid = studium.child.pid!;
@@ -80,13 +88,22 @@ try {
   if (setup.status !== 200) throw new Error(`setup failed: ${setup.status}`);
   // The test provider is switched on by the owner in production (it is off there by default).
   await handle.db.updateTable("integrations").set({ enabled: 1 }).where("provider", "=", "test").execute();
-  const course = await handle.db.selectFrom("courses").select(["slug", "price_cents"]).where("status", "=", "published").where("price_cents", ">", 0).executeTakeFirstOrThrow();
+  const course = await handle.db
+    .selectFrom("courses")
+    .select(["slug", "price_cents"])
+    .where("status", "=", "published")
+    .where("price_cents", ">", 0)
+    .executeTakeFirstOrThrow();
 
   const buyers = await Promise.all(
     Array.from({ length: 10 }, async (_, i) => {
       const buyer = new BrowserClient(studium.url);
       await buyer.page(`/${course.slug}`);
-      const answer = await buyer.post("/register", { name: `Buyer ${i}`, email: `buyer${i}@bench.test`, password: "bench-password" });
+      const answer = await buyer.post("/register", {
+        name: `Buyer ${i}`,
+        email: `buyer${i}@bench.test`,
+        password: "bench-password",
+      });
       if (answer.status !== 200) throw new Error(`registration failed: ${answer.status}`);
       await buyer.page("/my");
       return buyer;
@@ -94,7 +111,12 @@ try {
   );
   const first = buyers[0]!;
   const purchase = async (buyer: BrowserClient) => {
-    const started = await buyer.post(`/${course.slug}/onepagecheckout`, { name: "Bench Buyer", terms: true, provider: "test", quantity: 2 });
+    const started = await buyer.post(`/${course.slug}/onepagecheckout`, {
+      name: "Bench Buyer",
+      terms: true,
+      provider: "test",
+      quantity: 2,
+    });
     if (started.status !== 200) throw new Error(`checkout failed: ${started.status} ${JSON.stringify(started.body)}`);
     const paid = await buyer.post(`/payments/test/${started.body.hash}/pay`);
     if (paid.status !== 200) throw new Error(`payment failed: ${paid.status}`);
@@ -113,7 +135,15 @@ try {
       pipelining,
     }),
   );
-  rows.push(await measure(`GET /${course.slug}/checkout (logged in)`, pid, { url: `${studium.url}/${course.slug}/checkout`, headers: { cookie, accept: "text/html" }, seconds, connections, pipelining }));
+  rows.push(
+    await measure(`GET /${course.slug}/checkout (logged in)`, pid, {
+      url: `${studium.url}/${course.slug}/checkout`,
+      headers: { cookie, accept: "text/html" },
+      seconds,
+      connections,
+      pipelining,
+    }),
+  );
 
   // Full checkouts: each buyer runs purchases back to back for the whole time.
   const deadline = Date.now() + seconds * 1000;
@@ -131,13 +161,20 @@ try {
   const purchasesPerSecond = latencies.length / seconds;
   const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? 0;
 
-  console.log(`\nStudium selling benchmark — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, SQLite`);
+  console.log(
+    `\nStudium selling benchmark — ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, SQLite`,
+  );
   console.log(`${seconds} s per scenario after 1 s of warm-up, ${connections} connections; ${placement}.\n`);
-  if (cookie.length !== sameSizeCookie.length) console.warn(`The ceiling's cookie no longer has the session cookie's size (${cookie.length}).`);
+  if (cookie.length !== sameSizeCookie.length)
+    console.warn(`The ceiling's cookie no longer has the session cookie's size (${cookie.length}).`);
   console.log(table(rows, ceiling));
   const poll = rows[0]!;
-  console.log(`\nStatus poll: ${(poll.rps / ceiling.rps).toFixed(2)} of the ceiling's req/s (target >= 0.50); CPU ${poll.cpuUsPerRequest.toFixed(1)} µs/request vs ${ceiling.cpuUsPerRequest.toFixed(1)} µs`);
-  console.log(`Full checkouts through the test provider (10 buyers at once): ${purchasesPerSecond.toFixed(1)} purchases/s, p99 ${p99.toFixed(0)} ms per purchase (checkout + payment)`);
+  console.log(
+    `\nStatus poll: ${(poll.rps / ceiling.rps).toFixed(2)} of the ceiling's req/s (target >= 0.50); CPU ${poll.cpuUsPerRequest.toFixed(1)} µs/request vs ${ceiling.cpuUsPerRequest.toFixed(1)} µs`,
+  );
+  console.log(
+    `Full checkouts through the test provider (10 buyers at once): ${purchasesPerSecond.toFixed(1)} purchases/s, p99 ${p99.toFixed(0)} ms per purchase (checkout + payment)`,
+  );
   if (rows.some((row) => row.non2xx > 0 || row.errors > 0)) {
     console.error("Some requests failed: the figures above are not valid.");
     process.exitCode = 1;
