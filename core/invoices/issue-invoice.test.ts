@@ -34,7 +34,11 @@ beforeAll(async () => {
   db = database.handle.db;
   ifirma = await startFakeIfirma(ifirmaAccount);
   fakturownia = await startFakeFakturownia(fakturowniaAccount);
-  deps = { db, secret, providerFor: invoicingProviders({ baseUrls: { ifirma: ifirma.url, fakturownia: fakturownia.baseUrl } }) };
+  deps = {
+    db,
+    secret,
+    providerFor: invoicingProviders({ baseUrls: { ifirma: ifirma.url, fakturownia: fakturownia.baseUrl } }),
+  };
   userId = await addUser(db, "anna@example.com");
   productId = await addCourseProduct(db, "Kurs fotografii");
 });
@@ -44,7 +48,8 @@ afterAll(async () => {
   await database?.drop();
 });
 beforeEach(async () => {
-  for (const table of ["invoices", "jobs", "transactions", "integrations"] as const) await db.deleteFrom(table).execute();
+  for (const table of ["invoices", "jobs", "transactions", "integrations"] as const)
+    await db.deleteFrom(table).execute();
   for (const list of [ifirma.invoices, ifirma.requests, fakturownia.invoices, fakturownia.requests]) list.length = 0;
   ifirma.failNext(0);
   fakturownia.failNext(0);
@@ -55,9 +60,16 @@ afterEach(() => {
 });
 
 const useIfirma = () =>
-  addInvoicing(db, secret, "ifirma", { login: ifirmaAccount.login, invoice_key: ifirmaAccount.keyHex, key_name: "faktura" });
+  addInvoicing(db, secret, "ifirma", {
+    login: ifirmaAccount.login,
+    invoice_key: ifirmaAccount.keyHex,
+    key_name: "faktura",
+  });
 const useFakturownia = () =>
-  addInvoicing(db, secret, "fakturownia", { account: fakturowniaAccount.account, api_token: fakturowniaAccount.apiToken });
+  addInvoicing(db, secret, "fakturownia", {
+    account: fakturowniaAccount.account,
+    api_token: fakturowniaAccount.apiToken,
+  });
 
 async function invoiceJobs() {
   return db.selectFrom("jobs").selectAll().where("type", "=", "invoice.issue").execute();
@@ -69,7 +81,11 @@ describe("scheduleInvoice", () => {
     const sale = await addSale(db, { userId, productId });
     const result = await db.transaction().execute((trx) => scheduleInvoice(trx, sale.id));
     expect(result).toEqual({ scheduled: true });
-    expect(await getInvoiceForTransaction(db, sale.id)).toMatchObject({ provider: "ifirma", status: "scheduled", attempts: 0 });
+    expect(await getInvoiceForTransaction(db, sale.id)).toMatchObject({
+      provider: "ifirma",
+      status: "scheduled",
+      attempts: 0,
+    });
     expect((await invoiceJobs()).map((job) => JSON.parse(job.payload))).toEqual([{ transactionId: sale.id }]);
     // A second call (a replayed payment notification) changes nothing.
     expect(await db.transaction().execute((trx) => scheduleInvoice(trx, sale.id))).toEqual({ scheduled: false });
@@ -135,8 +151,45 @@ describe("issueInvoice", () => {
     await useIfirma();
     const sale = await addSale(db, { userId, productId });
     await scheduleInvoice(db, sale.id);
-    const outcomes = await Promise.all([issueInvoice(deps, sale.id, { last: false }), issueInvoice(deps, sale.id, { last: false })]);
-    expect(outcomes.sort()).toEqual(["busy", "issued"]);
+    // The first run is held inside the service call, so the second surely runs while it holds the lease.
+    let entered!: () => void;
+    let release!: () => void;
+    const inService = new Promise<void>((resolve) => (entered = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: InvoiceDeps = {
+      ...deps,
+      providerFor(name, settings) {
+        const adapter = deps.providerFor(name, settings);
+        return {
+          name: adapter.name,
+          openPdf: (invoice) => adapter.openPdf(invoice),
+          async issueInvoice(input) {
+            entered();
+            await released;
+            return adapter.issueInvoice(input);
+          },
+        };
+      },
+    };
+    const first = issueInvoice(held, sale.id, { last: false });
+    await inService;
+    expect(await issueInvoice(deps, sale.id, { last: false })).toBe("busy");
+    release();
+    expect(await first).toBe("issued");
+    expect(ifirma.invoices).toHaveLength(1);
+  });
+
+  it("calls the service once when two runs start together, whichever way they interleave", async () => {
+    await useIfirma();
+    const sale = await addSale(db, { userId, productId });
+    await scheduleInvoice(db, sale.id);
+    const outcomes = await Promise.all([
+      issueInvoice(deps, sale.id, { last: false }),
+      issueInvoice(deps, sale.id, { last: false }),
+    ]);
+    // The loser either meets the lease (busy) or, when the winner finished first, the issued invoice.
+    expect(outcomes.filter((outcome) => outcome === "issued")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome !== "issued")[0]).toMatch(/^(busy|already_issued)$/);
     expect(ifirma.invoices).toHaveLength(1);
   });
 
@@ -144,9 +197,15 @@ describe("issueInvoice", () => {
     await useIfirma();
     const sale = await addSale(db, { userId, productId });
     await scheduleInvoice(db, sale.id);
-    await db.updateTable("invoices").set({ status: "issuing", updated_at: nowIso(-60_000) }).execute();
+    await db
+      .updateTable("invoices")
+      .set({ status: "issuing", updated_at: nowIso(-60_000) })
+      .execute();
     expect(await issueInvoice(deps, sale.id, { last: false })).toBe("busy");
-    await db.updateTable("invoices").set({ updated_at: nowIso(-6 * 60_000) }).execute();
+    await db
+      .updateTable("invoices")
+      .set({ updated_at: nowIso(-6 * 60_000) })
+      .execute();
     expect(await issueInvoice(deps, sale.id, { last: false })).toBe("issued");
   });
 
@@ -163,7 +222,11 @@ describe("issueInvoice", () => {
     expect(failed!.last_error).toBe("ifirma: the key has no rights for this operation (code 500)");
     expect(failed!.last_error).not.toContain(ifirmaAccount.keyHex);
     expect(await issueInvoice(deps, sale.id, { last: false })).toBe("issued");
-    expect(await getInvoiceForTransaction(db, sale.id)).toMatchObject({ status: "issued", attempts: 2, last_error: "" });
+    expect(await getInvoiceForTransaction(db, sale.id)).toMatchObject({
+      status: "issued",
+      attempts: 2,
+      last_error: "",
+    });
     expect(ifirma.invoices).toHaveLength(1);
   });
 
@@ -212,7 +275,11 @@ describe("the invoice.issue job", () => {
     const [job] = await invoiceJobs();
     expect(job).toMatchObject({ status: "failed" });
     expect(job!.last_error).toContain("ifirma: the key has no rights");
-    expect((await listInvoicesForUser(db, userId))[0]).toMatchObject({ status: "failed", number: null, has_pdf: false });
+    expect((await listInvoicesForUser(db, userId))[0]).toMatchObject({
+      status: "failed",
+      number: null,
+      has_pdf: false,
+    });
 
     // /home/jobs 'Retry': the same job again, from 'failed'.
     ifirma.failNext(0);
@@ -226,6 +293,11 @@ describe("the invoice.issue job", () => {
     await worker.runOnce();
     expect(ifirma.invoices).toHaveLength(1);
     const [invoice] = await listInvoicesForUser(db, userId);
-    expect(invoice).toMatchObject({ status: "issued", number: ifirma.invoices[0]!.number, has_pdf: true, product_title: "Kurs fotografii" });
+    expect(invoice).toMatchObject({
+      status: "issued",
+      number: ifirma.invoices[0]!.number,
+      has_pdf: true,
+      product_title: "Kurs fotografii",
+    });
   });
 });
