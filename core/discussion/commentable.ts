@@ -3,6 +3,7 @@
 // as if it did not exist.
 import type { Db } from "#platform/db/connection.ts";
 import { prepared } from "#platform/db/prepared.ts";
+import { watchedCache } from "#platform/db/watched-cache.ts";
 import type { CommentableType } from "#platform/db/schema.ts";
 import { AppError } from "../errors.ts";
 import { findWatchableLecture } from "../learning/find-watchable-lecture.ts";
@@ -53,13 +54,48 @@ export async function requireVisibleComment(
   viewer: DiscussionViewer,
 ): Promise<{ comment: CommentRow; commentable: Commentable }> {
   const [comment] = Number.isSafeInteger(commentId) ? await commentById(db, [commentId]) : [];
+  return withVisibleCommentable(db, comment, viewer);
+}
+
+/** The comment with what it hangs on, when the viewer may see that; else 404. */
+async function withVisibleCommentable<C extends Pick<CommentRow, "commentable_type" | "commentable_id">>(
+  db: Db,
+  comment: C | undefined,
+  viewer: DiscussionViewer,
+): Promise<{ comment: C; commentable: Commentable }> {
   if (!comment) throw new AppError("not_found");
-  const commentable = await requireVisibleCommentable(
-    db,
-    { type: comment.commentable_type, id: comment.commentable_id },
-    viewer,
-  );
-  return { comment, commentable };
+  const target = { type: comment.commentable_type, id: comment.commentable_id };
+  return { comment, commentable: await requireVisibleCommentable(db, target, viewer) };
+}
+
+// Where a comment hangs, for the reply list (read on every opening of a comment's replies): kept per process,
+// emptied by any write to comments here; a comment deleted by another process answers 404 within
+// COMMENT_PLACE_MEMO_MS. An unknown comment is never kept. The calls that change something read the row itself.
+export const COMMENT_PLACE_MEMO_MS = 2000;
+
+type CommentPlace = Pick<CommentRow, "id" | "commentable_type" | "commentable_id">;
+
+const commentPlaces = watchedCache<number, CommentPlace | undefined>({
+  tables: ["comments"],
+  maxAgeMs: COMMENT_PLACE_MEMO_MS,
+  maxEntries: 10_000,
+  async load(db, commentId) {
+    const [comment] = await commentById(db, [commentId]);
+    return (
+      comment && { id: comment.id, commentable_type: comment.commentable_type, commentable_id: comment.commentable_id }
+    );
+  },
+  keep: (place) => place !== undefined,
+});
+
+/** Where a comment the viewer may see hangs (for reading its replies), or 404. */
+export async function requireReadableComment(
+  db: Db,
+  commentId: number,
+  viewer: DiscussionViewer,
+): Promise<{ comment: CommentPlace; commentable: Commentable }> {
+  const comment = Number.isSafeInteger(commentId) ? await commentPlaces.get(db, commentId) : undefined;
+  return withVisibleCommentable(db, comment, viewer);
 }
 
 export type ReplyRow = { id: number; comment_id: number; user_id: number; by_admin: number; image: string | null };

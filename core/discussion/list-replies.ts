@@ -1,7 +1,7 @@
 // POST /comment/:id/replies (§7): a comment's replies, oldest first (a conversation reads top down), put together
 // from the discussion cache (./discussion-cache.ts) as UTF-8 JSON.
 import type { Db } from "#platform/db/connection.ts";
-import { requireViewer, requireVisibleComment } from "./commentable.ts";
+import { requireReadableComment, requireViewer } from "./commentable.ts";
 import { viewerRepliesJson } from "./discussion-cache.ts";
 import type { DiscussionViewer } from "./rights.ts";
 
@@ -11,6 +11,6 @@ export async function listReplies(
   options: { viewer: DiscussionViewer | null; commentId: number },
 ): Promise<Buffer> {
   const viewer = requireViewer(options.viewer);
-  const { comment } = await requireVisibleComment(db, options.commentId, viewer);
+  const { comment } = await requireReadableComment(db, options.commentId, viewer);
   return viewerRepliesJson(db, viewer, comment.id);
 }

@@ -3,6 +3,7 @@
 // votes; a write through the server shows at the very next read; a write by another process (here: the test's own
 // connection) shows within MAX_AGE_MS.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMENT_PLACE_MEMO_MS } from "#core/discussion/commentable.ts";
 import { MAX_AGE_MS } from "#core/discussion/discussion-cache.ts";
 import { type BrowserClient } from "../helpers/browser-client.ts";
 import {
@@ -128,5 +129,62 @@ describe("the discussion cache", () => {
         timeoutMs: MAX_AGE_MS + 3000,
       },
     );
+  });
+
+  it(`keeps a reader's answer until they vote, and shows another process's vote within ${MAX_AGE_MS} ms`, async () => {
+    const comment = await postComment(anna.client, course.lectures.free, "Voted on elsewhere");
+    const reply = await postReply(anna.client, comment.id, "A reply voted on elsewhere");
+    expect(byId((await comments(bob.client)).comments, comment.id).votes).toEqual([]);
+    expect(byId(await replies(bob.client, comment.id), reply.id).votes).toEqual([]);
+    // Bob's answers are kept now; his own vote through the server shows at once.
+    await bob.client.post("/vote", { type: "comment", id: comment.id, value: 1 });
+    expect(byId((await comments(bob.client)).comments, comment.id).votes).toEqual([{ value: 1 }]);
+    expect(byId(await replies(bob.client, comment.id), reply.id).votes).toEqual([]);
+    // Votes written by another process (only the votes rows: no count changes, so only the votes watch applies).
+    const votedAt = new Date().toISOString();
+    await server.handle.db
+      .insertInto("votes")
+      .values([{ votable_type: "reply", votable_id: reply.id, user_id: bob.id, value: -1, created_at: votedAt }])
+      .execute();
+    await waitFor(async () => byId(await replies(bob.client, comment.id), reply.id).votes[0]?.value === -1, {
+      timeoutMs: MAX_AGE_MS + 3000,
+    });
+  });
+
+  it(`answers 404 for replies of a comment another process deleted within ${COMMENT_PLACE_MEMO_MS} ms, and at once when deleted here`, async () => {
+    const kept = await postComment(anna.client, course.lectures.free, "Deleted elsewhere");
+    expect(await replies(bob.client, kept.id)).toEqual([]);
+    await server.handle.db.deleteFrom("comments").where("id", "=", kept.id).execute();
+    await waitFor(async () => (await bob.client.post(`/comment/${kept.id}/replies`)).status === 404, {
+      timeoutMs: COMMENT_PLACE_MEMO_MS + 3000,
+    });
+
+    const deletedHere = await postComment(anna.client, course.lectures.free, "Deleted through the server");
+    expect(await replies(bob.client, deletedHere.id)).toEqual([]);
+    expect((await anna.client.json("DELETE", `/comments/${deletedHere.id}`)).status).toBe(200);
+    expect((await bob.client.post(`/comment/${deletedHere.id}/replies`)).status).toBe(404);
+  });
+
+  it("finds at once a comment another process writes (an unknown comment is never kept)", async () => {
+    const existing = await postComment(anna.client, course.lectures.free, "The last one so far");
+    const nextId = existing.id + 1;
+    expect((await bob.client.post(`/comment/${nextId}/replies`)).status).toBe(404);
+    const now = new Date().toISOString();
+    const written = await server.handle.db
+      .insertInto("comments")
+      .values({
+        commentable_type: "lecture",
+        commentable_id: course.lectures.free,
+        user_id: anna.id,
+        by_admin: 0,
+        body: "Written by another process",
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // The id asked for above (ids are handed out in order, none is skipped in this file).
+    expect(written.id).toBe(nextId);
+    expect((await bob.client.post(`/comment/${nextId}/replies`)).status).toBe(200);
   });
 });
