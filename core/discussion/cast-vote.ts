@@ -6,7 +6,7 @@ import { nowIso } from "#platform/db/connection.ts";
 import { prepared } from "#platform/db/prepared.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
-import { requireViewer, requireVisibleComment, requireVisibleReply } from "./commentable.ts";
+import { requireReadableComment, requireViewer, requireVisibleReply } from "./commentable.ts";
 import type { ViewerVote } from "./present.ts";
 import type { DiscussionViewer } from "./rights.ts";
 import { voteSchema, type VotableKind, type VoteValue } from "./schemas.ts";
@@ -61,7 +61,9 @@ export async function castVote(
   const viewer = requireViewer(options.viewer);
   const input = parseInput(voteSchema, options.input);
   const requested = input.value as VoteValue;
-  if (input.type === "comment") await requireVisibleComment(db, input.id, viewer);
+  // Where a comment hangs may come from the per-process copy: a comment deleted meanwhile has no row for the
+  // count update below, which answers 404 and rolls the vote back.
+  if (input.type === "comment") await requireReadableComment(db, input.id, viewer);
   else await requireVisibleReply(db, input.id, viewer);
 
   return db.transaction().execute(async (trx) => {

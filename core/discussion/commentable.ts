@@ -68,9 +68,10 @@ async function withVisibleCommentable<C extends Pick<CommentRow, "commentable_ty
   return { comment, commentable: await requireVisibleCommentable(db, target, viewer) };
 }
 
-// Where a comment hangs, for the reply list (read on every opening of a comment's replies): kept per process,
-// emptied by any write to comments here; a comment deleted by another process answers 404 within
-// COMMENT_PLACE_MEMO_MS. An unknown comment is never kept. The calls that change something read the row itself.
+// Where a comment hangs, for its reply list and its votes (read on every opening of a comment's replies): kept
+// per process, emptied by any write to comments here; a comment deleted by another process answers 404 within
+// COMMENT_PLACE_MEMO_MS. An unknown comment is never kept. A vote's own count update finds no deleted comment
+// (404); the other calls that change something read the row itself.
 export const COMMENT_PLACE_MEMO_MS = 2000;
 
 type CommentPlace = Pick<CommentRow, "id" | "commentable_type" | "commentable_id">;
@@ -88,7 +89,7 @@ const commentPlaces = watchedCache<number, CommentPlace | undefined>({
   keep: (place) => place !== undefined,
 });
 
-/** Where a comment the viewer may see hangs (for reading its replies), or 404. */
+/** Where a comment the viewer may see hangs (for reading its replies, voting on it), or 404. */
 export async function requireReadableComment(
   db: Db,
   commentId: number,

@@ -151,10 +151,19 @@ describe("the discussion cache", () => {
     });
   });
 
-  it(`answers 404 for replies of a comment another process deleted within ${COMMENT_PLACE_MEMO_MS} ms, and at once when deleted here`, async () => {
+  it(`answers 404 for a vote on a comment another process deleted at once, for its replies within ${COMMENT_PLACE_MEMO_MS} ms, and for both at once when deleted here`, async () => {
     const kept = await postComment(anna.client, course.lectures.free, "Deleted elsewhere");
     expect(await replies(bob.client, kept.id)).toEqual([]);
     await server.handle.db.deleteFrom("comments").where("id", "=", kept.id).execute();
+    // A vote finds out at once, though where the comment hung is still kept: 404, and no vote is left behind.
+    expect((await bob.client.post("/vote", { type: "comment", id: kept.id, value: 1 })).status).toBe(404);
+    const left = await server.handle.db
+      .selectFrom("votes")
+      .select("id")
+      .where("votable_type", "=", "comment")
+      .where("votable_id", "=", kept.id)
+      .execute();
+    expect(left).toEqual([]);
     await waitFor(async () => (await bob.client.post(`/comment/${kept.id}/replies`)).status === 404, {
       timeoutMs: COMMENT_PLACE_MEMO_MS + 3000,
     });
