@@ -83,17 +83,7 @@ function sharedCommentQuery(db: Db) {
     ]);
 }
 
-function commentQuery(db: Db, viewer: DiscussionViewer) {
-  return sharedCommentQuery(db)
-    .leftJoin("votes as my", (join) =>
-      join.onRef("my.votable_id", "=", "c.id").on("my.votable_type", "=", "comment").on("my.user_id", "=", viewer.id),
-    )
-    .select("my.value as my_vote");
-}
-
-type CommentSelection = Awaited<ReturnType<ReturnType<typeof sharedCommentQuery>["execute"]>>[number] & {
-  my_vote?: number | null;
-};
+type CommentSelection = Awaited<ReturnType<ReturnType<typeof sharedCommentQuery>["execute"]>>[number];
 
 function toComment(viewer: DiscussionViewer, row: CommentSelection): CommentView {
   return {
@@ -106,7 +96,8 @@ function toComment(viewer: DiscussionViewer, row: CommentSelection): CommentView
     replies: [],
     bunny_id: row.video_external_id ?? null,
     bunny_status: row.video_id === null ? null : Number(row.video_status),
-    votes: votesOf(row.my_vote),
+    // The viewer's own vote is added by the discussion cache; a just-written item has none.
+    votes: [],
     up_votes_count: Number(row.up_votes_count),
   };
 }
@@ -144,8 +135,9 @@ const commentsBefore = prepared((db) =>
     .limit(1),
 );
 
+/** A comment just written, for the answer to its author: nobody has voted on it yet (ids are never reused). */
 export async function selectComment(db: Db, viewer: DiscussionViewer, id: number): Promise<CommentView> {
-  const row = await commentQuery(db, viewer).where("c.id", "=", id).executeTakeFirstOrThrow();
+  const row = await sharedCommentQuery(db).where("c.id", "=", id).executeTakeFirstOrThrow();
   return toComment(viewer, row);
 }
 
@@ -167,17 +159,7 @@ function sharedReplyQuery(db: Db) {
     ]);
 }
 
-function replyQuery(db: Db, viewer: DiscussionViewer) {
-  return sharedReplyQuery(db)
-    .leftJoin("votes as my", (join) =>
-      join.onRef("my.votable_id", "=", "r.id").on("my.votable_type", "=", "reply").on("my.user_id", "=", viewer.id),
-    )
-    .select("my.value as my_vote");
-}
-
-type ReplySelection = Awaited<ReturnType<ReturnType<typeof sharedReplyQuery>["execute"]>>[number] & {
-  my_vote?: number | null;
-};
+type ReplySelection = Awaited<ReturnType<ReturnType<typeof sharedReplyQuery>["execute"]>>[number];
 
 function toReply(viewer: DiscussionViewer, row: ReplySelection): ReplyView {
   return {
@@ -189,7 +171,8 @@ function toReply(viewer: DiscussionViewer, row: ReplySelection): ReplyView {
     ownable: ownable(viewer, row.user_id, row.user_name, row.by_admin),
     by_admin: row.by_admin ? 1 : 0,
     created_at: row.created_at,
-    votes: votesOf(row.my_vote),
+    // The viewer's own vote is added by the discussion cache; a just-written item has none.
+    votes: [],
     up_votes_count: Number(row.up_votes_count),
   };
 }
@@ -202,7 +185,8 @@ export async function selectSharedReplies(db: Db, viewer: DiscussionViewer, comm
 
 const commentReplies = prepared((db) => sharedReplyQuery(db).where("r.comment_id", "=", 0).orderBy("r.id", "asc"));
 
+/** A reply just written, for the answer to its author: nobody has voted on it yet (ids are never reused). */
 export async function selectReply(db: Db, viewer: DiscussionViewer, id: number): Promise<ReplyView> {
-  const row = await replyQuery(db, viewer).where("r.id", "=", id).executeTakeFirstOrThrow();
+  const row = await sharedReplyQuery(db).where("r.id", "=", id).executeTakeFirstOrThrow();
   return toReply(viewer, row);
 }

@@ -48,19 +48,35 @@ function homeFor(role: string) {
 }
 
 export async function accountRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  /**
+   * Register and log in: the new session replaces the one the browser had (rotation), and the answer carries the
+   * user, the token bound to the new session and where to go (`next` when safe, else the user's home).
+   */
+  async function signedIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    signIn: (body: Record<string, unknown>) => ReturnType<typeof logIn>,
+    home: (user: { role: string }) => string,
+  ) {
+    const body = request.body as Record<string, unknown>;
+    const { user, token, session } = await signIn(body);
+    if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
+    const csrf = startSession(request, reply, services, token, session.id);
+    const redirect = safeNext(body?.next, home(user));
+    return { json: { user: publicUser(user), csrf_token: csrf, redirect }, redirect };
+  }
+
   app.post("/register", (request, reply) =>
     handle(
       request,
       reply,
-      async () => {
-        const body = request.body as Record<string, unknown>;
-        const { user, token, session } = await register(services.accounts, body, client(request));
-        // Like a login: a session the browser already had ends here.
-        if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
-        const csrf = startSession(request, reply, services, token, session.id);
-        const redirect = safeNext(body?.next, "/my");
-        return { json: { user: publicUser(user), csrf_token: csrf, redirect }, redirect };
-      },
+      () =>
+        signedIn(
+          request,
+          reply,
+          (body) => register(services.accounts, body, client(request)),
+          () => "/my",
+        ),
       "/register",
     ),
   );
@@ -69,15 +85,13 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     handle(
       request,
       reply,
-      async () => {
-        const body = request.body as Record<string, unknown>;
-        const { user, token, session } = await logIn(services.accounts, body, client(request));
-        // Rotation: the session the browser had before is ended.
-        if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
-        const csrf = startSession(request, reply, services, token, session.id);
-        const redirect = safeNext(body?.next, homeFor(user.role));
-        return { json: { user: publicUser(user), csrf_token: csrf, redirect }, redirect };
-      },
+      () =>
+        signedIn(
+          request,
+          reply,
+          (body) => logIn(services.accounts, body, client(request)),
+          (user) => homeFor(user.role),
+        ),
       "/login",
     ),
   );
