@@ -16,6 +16,8 @@ export type Measured = {
   cpuUsPerRequest: number;
   /** the load generator's (this process's) CPU use during the run, in % of one core: ~100 means it was the limit */
   loadGeneratorCpuPercent: number;
+  /** bytes read per answer, headers included: what the kernel and the load generator move for each request */
+  bytesPerAnswer: number;
 };
 
 const clockTicksPerSecond = (() => {
@@ -139,19 +141,20 @@ export async function measure(name: string, pid: number, options: LoadOptions): 
     peakRssMb: peakRssMb(pid),
     cpuUsPerRequest: (cpuTimeUs(pid) - serverBefore) / answered,
     loadGeneratorCpuPercent: Math.round((100 * (generator.user + generator.system)) / elapsedUs),
+    bytesPerAnswer: Math.round(result.throughput.total / answered),
   };
 }
 
 export function table(rows: Measured[], ceiling: Measured): string {
   const lines = [
-    "| scenario | req/s | vs ceiling | server CPU µs/req | CPU vs ceiling | p99 ms | non-2xx | errors | server peak RSS MB | load generator CPU % |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| scenario | req/s | vs ceiling | server CPU µs/req | CPU vs ceiling | p99 ms | non-2xx | errors | server peak RSS MB | load generator CPU % | bytes/answer |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const row of [ceiling, ...rows]) {
     const ratio = (row.rps / ceiling.rps).toFixed(2);
     const cpuRatio = (row.cpuUsPerRequest / ceiling.cpuUsPerRequest).toFixed(1);
     lines.push(
-      `| ${row.name} | ${row.rps} | ${ratio} | ${row.cpuUsPerRequest.toFixed(1)} | ${cpuRatio}x | ${row.p99} | ${row.non2xx} | ${row.errors} | ${row.peakRssMb} | ${row.loadGeneratorCpuPercent} |`,
+      `| ${row.name} | ${row.rps} | ${ratio} | ${row.cpuUsPerRequest.toFixed(1)} | ${cpuRatio}x | ${row.p99} | ${row.non2xx} | ${row.errors} | ${row.peakRssMb} | ${row.loadGeneratorCpuPercent} | ${row.bytesPerAnswer} |`,
     );
   }
   return lines.join("\n");

@@ -60,6 +60,8 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
       prefix: "/",
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of the text assets (server/precompress-assets.ts).
+      preCompressed: true,
       // Hashed asset names never change content: cache them for a year.
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -10,7 +10,16 @@ export const serverBuildFile = path.join(buildDir, "server", "index.js");
 export const clientDir = path.join(buildDir, "client");
 const stampFile = path.join(buildDir, ".built-at");
 
-const inputs = ["app", "public", "locales", "core", "vite.config.ts", "react-router.config.ts", "package-lock.json"];
+const inputs = [
+  "app",
+  "public",
+  "locales",
+  "core",
+  "vite.config.ts",
+  "server/precompress-assets.ts",
+  "react-router.config.ts",
+  "package-lock.json",
+];
 
 function newestMtime(entry: string): number {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });
@@ -64,7 +73,11 @@ function runBuild(log: (message: string) => void): void {
   if (!fs.existsSync(bin)) {
     throw new Error("The build tools are missing: run `npm install` (with dev dependencies) first.");
   }
-  const result = spawnSync(bin, ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const result = spawnSync(bin, ["build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (result.status !== 0) throw new Error("The page build failed (see above).");
   fs.writeFileSync(stampFile, new Date().toISOString());
 }

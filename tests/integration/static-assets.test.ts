@@ -1,0 +1,64 @@
+// The browser's JavaScript and CSS go out compressed: the build writes .br and .gz copies of each text asset
+// (server/precompress-assets.ts) and the server sends the one the browser takes, the file itself otherwise.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientDir } from "#server/build.ts";
+import { setUpSchool } from "../helpers/school.ts";
+import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+
+let server: TestServer;
+let entryPath: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await setUpSchool(server, { language: "en" });
+  // The asset a page really loads first: its client entry, named in the page's module preloads.
+  const page = await (await fetch(`${server.url}/login`)).text();
+  entryPath = /<link rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(page)![1]!;
+});
+afterAll(() => server?.stop());
+
+/** A GET with exactly these request headers, the body as sent (fetch would decode it). */
+function rawGet(url: string, acceptEncoding: string | undefined) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("static assets", () => {
+  it("sends brotli to a browser that takes it, and the same script once decoded", async () => {
+    const original = fs.readFileSync(path.join(clientDir, entryPath));
+    const answer = await rawGet(server.url + entryPath, "gzip, deflate, br, zstd");
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(answer.headers.vary).toMatch(/accept-encoding/i);
+    expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(answer.body.length).toBeLessThan(original.length / 2);
+    expect(zlib.brotliDecompressSync(answer.body).equals(original)).toBe(true);
+  });
+
+  it("sends gzip to a client that takes only gzip", async () => {
+    const original = fs.readFileSync(path.join(clientDir, entryPath));
+    const answer = await rawGet(server.url + entryPath, "gzip");
+    expect(answer.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(answer.body).equals(original)).toBe(true);
+  });
+
+  it("sends the file itself to a client that takes no compression", async () => {
+    const original = fs.readFileSync(path.join(clientDir, entryPath));
+    for (const acceptEncoding of [undefined, "identity", "br;q=0, gzip;q=0"]) {
+      const answer = await rawGet(server.url + entryPath, acceptEncoding);
+      expect(answer.headers["content-encoding"], String(acceptEncoding)).toBeUndefined();
+      expect(answer.body.equals(original)).toBe(true);
+    }
+  });
+});
