@@ -1,15 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, callerOf } from "./negotiation.ts";
+import { acceptedCodings, callerOf } from "./negotiation.ts";
 
-describe("acceptsGzip", () => {
-  it("takes gzip when the browser names it or any coding, unless it refuses it with q=0", () => {
-    expect(acceptsGzip("gzip, deflate, br, zstd")).toBe(true);
-    expect(acceptsGzip("br;q=1.0, gzip;q=0.8")).toBe(true);
-    expect(acceptsGzip(["br", "gzip"])).toBe(true);
-    expect(acceptsGzip("*")).toBe(true);
-    expect(acceptsGzip("gzip;q=0")).toBe(false);
-    expect(acceptsGzip("identity")).toBe(false);
-    expect(acceptsGzip(undefined)).toBe(false);
+describe("acceptedCodings", () => {
+  it("takes the codings a browser names, or any coding with *, unless refused with q=0", () => {
+    expect(acceptedCodings("gzip, deflate, br, zstd")).toEqual({ br: true, gzip: true });
+    expect(acceptedCodings("br;q=1.0, gzip;q=0.8")).toEqual({ br: true, gzip: true });
+    expect(acceptedCodings(["br", "gzip"])).toEqual({ br: true, gzip: true });
+    expect(acceptedCodings("gzip, deflate")).toEqual({ br: false, gzip: true });
+    expect(acceptedCodings("*")).toEqual({ br: true, gzip: true });
+    expect(acceptedCodings("gzip;q=0")).toEqual({ br: false, gzip: false });
+    expect(acceptedCodings("BR;Q=0, *")).toEqual({ br: false, gzip: true });
+    expect(acceptedCodings("*;q=0, gzip")).toEqual({ br: false, gzip: true });
+    expect(acceptedCodings("identity")).toEqual({ br: false, gzip: false });
+    expect(acceptedCodings(undefined)).toEqual({ br: false, gzip: false });
   });
 });
 

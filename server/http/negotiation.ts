@@ -1,7 +1,7 @@
 // One address can be both a page and a JSON call: GET /my/account is the account settings page for the
 // browser and the spec's JSON call for scripts. The JSON route is constrained to callers that want JSON
 // (the AJAX marker, or an Accept without text/html); a browser's document request does not match it and
-// falls through to the pages' route. And whether a caller takes a gzipped answer (the page cache's stored pages).
+// falls through to the pages' route. And which compressed answer a caller takes (the page cache's stored pages).
 import type { FastifyInstance } from "fastify";
 
 type Caller = "json" | "document";
@@ -29,15 +29,23 @@ export function jsonCallsOnly(app: FastifyInstance) {
   return { constraints: { caller: "json" } };
 }
 
-/** True when the request's Accept-Encoding takes gzip (and does not refuse it with q=0). */
-export function acceptsGzip(acceptEncoding: string | string[] | undefined): boolean {
+/** The stored encodings a cached answer may have, in the order they are preferred (smallest first). */
+export type StoredCoding = "br" | "gzip";
+
+/**
+ * Which of the stored encodings the request's Accept-Encoding takes: one the browser names with q > 0, or any
+ * it does not name when it takes "*" (q > 0). A coding named with q=0 is refused even if "*" is taken.
+ */
+export function acceptedCodings(acceptEncoding: string | string[] | undefined): { br: boolean; gzip: boolean } {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(",") : acceptEncoding;
-  if (!header) return false;
-  for (const entry of header.split(",")) {
-    const [coding, ...params] = entry.trim().toLowerCase().split(";");
-    if (coding !== "gzip" && coding !== "*") continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
+  const named = new Map<string, boolean>();
+  if (header) {
+    for (const entry of header.split(",")) {
+      const [coding, ...params] = entry.trim().toLowerCase().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      if (coding && !named.has(coding)) named.set(coding, !q || Number(q.slice(2)) > 0);
+    }
   }
-  return false;
+  const any = named.get("*") ?? false;
+  return { br: named.get("br") ?? any, gzip: named.get("gzip") ?? any };
 }

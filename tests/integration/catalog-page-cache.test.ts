@@ -71,6 +71,29 @@ describe("the rendered-page cache", () => {
     expect(html).toBe(hit.html);
   });
 
+  it("answers brotli, once a page asked for again has been compressed, to a browser that takes it", async () => {
+    const gzipped = await cachedGet("/cached");
+    const browser = { "accept-encoding": "gzip, deflate, br, zstd" };
+    // The second visit starts the compression in the background; a later hit carries its bytes.
+    const brotli = await waitFor(async () => {
+      const answer = await fetch(`${server.url}/cached`, { headers: browser });
+      const html = await answer.text();
+      return answer.headers.get("content-encoding") === "br" ? { answer, html } : undefined;
+    });
+    expect(brotli.answer.headers.get("x-page-cache")).toBe("hit");
+    expect(brotli.answer.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(brotli.html).toBe(gzipped.html);
+    expect(Number(brotli.answer.headers.get("content-length"))).toBeLessThan(
+      Number(gzipped.headers.get("content-length")),
+    );
+    // A browser that refuses br, or takes only gzip, still gets gzip.
+    for (const acceptEncoding of ["br;q=0, gzip", "gzip, deflate"]) {
+      const answer = await fetch(`${server.url}/cached`, { headers: { "accept-encoding": acceptEncoding } });
+      expect(answer.headers.get("content-encoding"), acceptEncoding).toBe("gzip");
+      expect(await answer.text()).toBe(gzipped.html);
+    }
+  });
+
   it("answers every visitor the same bytes: no nonce, no token, no cookie, and a CSP naming each inline script's hash", async () => {
     const one = await cachedGet("/cached");
     const two = await cachedGet("/cached");
