@@ -1,5 +1,6 @@
 // The browser's JavaScript and CSS go out compressed: the build writes .br and .gz copies of each text asset
 // (server/precompress-assets.ts) and the server sends the one the browser takes, the file itself otherwise.
+// (Cached anonymous pages: tests/integration/catalog-page-cache.test.ts.)
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -22,16 +23,19 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 /** A GET with exactly these request headers, the body as sent (fetch would decode it). */
-function rawGet(url: string, acceptEncoding: string | undefined) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+function rawGet(url: string, acceptEncoding: string | undefined, method = "GET") {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     const headers = acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding };
     http
-      .get(url, { headers }, (response) => {
+      .request(url, { method, headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       })
-      .on("error", reject);
+      .on("error", reject)
+      .end();
   });
 }
 
