@@ -4,8 +4,9 @@
 // without the CSRF token. Run with TEST_DATABASE_URL for PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visitor } from "../helpers/accounts.ts";
+import type { BrowserClient } from "../helpers/browser-client.ts";
 import { setUpSchool } from "../helpers/school.ts";
-import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+import { startTestServer, type TestServer, waitFor } from "../helpers/test-server.ts";
 import { addCourse } from "./catalog-helpers.ts";
 
 const messages = {
@@ -15,10 +16,11 @@ const messages = {
 
 describe.each(["en", "pl"] as const)("search in a school in %s", (language) => {
   let server: TestServer;
+  let admin: BrowserClient;
 
   beforeAll(async () => {
     server = await startTestServer();
-    await setUpSchool(server, { language });
+    admin = await setUpSchool(server, { language });
     await addCourse(server, {
       slug: "zrodla-swiatla",
       title: "Źródła światła",
@@ -58,6 +60,29 @@ describe.each(["en", "pl"] as const)("search in a school in %s", (language) => {
     expect(await slugs("nothing-like-this")).toEqual([]);
     expect(await slugs("ukryte")).toEqual([]);
     expect(await slugs("stare")).toEqual([]);
+  });
+
+  it("answers a query asked before anew at once when the admin publishes or renames a course", async () => {
+    const id = await addCourse(server, {
+      slug: "kept-answer",
+      title: "Pinhole cameras",
+      description: "Small film.",
+      status: "draft",
+    });
+    expect(await slugs("pinhole")).toEqual([]);
+    expect(await slugs("pinhole")).toEqual([]);
+    expect((await admin.json("PUT", `/home/courses/${id}`, { status: "published" })).status).toBe(200);
+    expect(await slugs("pinhole")).toEqual(["kept-answer"]);
+    expect((await admin.json("PUT", `/home/courses/${id}`, { title: "Camera obscura" })).status).toBe(200);
+    expect(await slugs("pinhole")).toEqual([]);
+    expect(await slugs("obscura")).toEqual(["kept-answer"]);
+  });
+
+  it("finds a course another process publishes within seconds", async () => {
+    expect(await slugs("daguerreotype")).toEqual([]);
+    // addCourse writes through its own connection: for the server, another process.
+    await addCourse(server, { slug: "elsewhere", title: "Daguerreotype" });
+    await waitFor(async () => ((await slugs("daguerreotype")).length === 1 ? true : undefined), { timeoutMs: 9_000 });
   });
 
   it("answers {courses: [{id, title, slug, cover_photo}]}", async () => {
