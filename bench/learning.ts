@@ -165,7 +165,7 @@ try {
     origin: studium.url,
   };
 
-  // What a browser sends for a page: it takes compressed answers (the page cache answers gzip).
+  // What a browser sends for a page: it takes compressed answers (brotli or gzip).
   const browserPageHeaders = { accept: "text/html", "accept-encoding": "gzip, deflate, br, zstd" };
 
   type Scenario = {
@@ -201,7 +201,7 @@ try {
       name: "GET /{slug}/watch/{lecture} student",
       path: `/${school.slug}/watch/${school.lectureId}`,
       method: "GET",
-      headers: { cookie, accept: "text/html" },
+      headers: { ...browserPageHeaders, cookie },
       expect: (t) => t.includes("Washes"),
     },
     {

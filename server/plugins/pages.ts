@@ -1,11 +1,13 @@
 // React Router renders every page (GET/HEAD). It lives in its own encapsulated plugin: Fastify's body
 // parsers are removed here, so React Router reads the raw request itself, while JSON routes outside keep
 // Fastify's parsing. The answer bypasses Fastify's reply pipeline (hijack); headers set on the raw response
-// by earlier hooks (security headers, cookies) are merged in.
+// by earlier hooks (security headers, cookies) are merged in. Rendered pages go out compressed
+// (../http/compress-page.ts).
 import type { FastifyInstance } from "fastify";
 import { createRequest, sendResponse } from "@remix-run/node-fetch-server";
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { consumeCodeLinks } from "../http/code-links.ts";
+import { compressPage } from "../http/compress-page.ts";
 import { type PageCacheHints, pageCacheHints } from "../page-cache-hints.ts";
 import { pageContext, type RequestContext } from "../page-context.ts";
 import type { Services } from "../services.ts";
@@ -51,7 +53,8 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
       applyPagePolicy(reply, { dev });
       const response = await render(request.ctx);
       reply.hijack();
-      await sendResponse(reply.raw, response);
+      const acceptEncoding = request.headers["accept-encoding"];
+      await sendResponse(reply.raw, await compressPage(response, { method: request.method, acceptEncoding }));
     },
   });
 }

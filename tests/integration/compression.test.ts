@@ -1,6 +1,7 @@
-// The browser's JavaScript and CSS go out compressed: the build writes .br and .gz copies of each text asset
-// (server/precompress-assets.ts) and the server sends the one the browser takes, the file itself otherwise.
-// (Cached anonymous pages: tests/integration/catalog-page-cache.test.ts.)
+// What the browser loads goes out compressed. Its JavaScript and CSS: the build writes .br and .gz copies of
+// each text asset (server/precompress-assets.ts) and the server sends the one the browser takes, the file itself
+// otherwise. Rendered pages: compressed as they stream (server/http/compress-page.ts). (Cached anonymous pages:
+// tests/integration/catalog-page-cache.test.ts.)
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -64,5 +65,38 @@ describe("static assets", () => {
       expect(answer.headers["content-encoding"], String(acceptEncoding)).toBeUndefined();
       expect(answer.body.equals(original)).toBe(true);
     }
+  });
+});
+
+describe("rendered pages", () => {
+  it("stream out as brotli to a browser that takes it, as gzip to one that takes only gzip, else plain", async () => {
+    const brotli = await rawGet(`${server.url}/login`, "gzip, deflate, br, zstd");
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers["content-encoding"]).toBe("br");
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    const html = zlib.brotliDecompressSync(brotli.body).toString();
+    expect(html).toContain("<!DOCTYPE html>");
+    expect(html).toContain('type="password"');
+    expect(brotli.body.length).toBeLessThan(Buffer.byteLength(html) / 3);
+
+    const gzipped = await rawGet(`${server.url}/login`, "gzip, deflate");
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzipped.body).toString()).toContain('type="password"');
+
+    const plain = await rawGet(`${server.url}/login`, undefined);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body.toString()).toContain('type="password"');
+  });
+
+  it("leave redirects and HEAD answers as they are", async () => {
+    // A visitor without a session is sent from the admin area to the login page.
+    const redirect = await rawGet(`${server.url}/home`, "br");
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers["content-encoding"]).toBeUndefined();
+    const head = await rawGet(`${server.url}/login`, "br", "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers["content-encoding"]).toBeUndefined();
+    expect(head.body.length).toBe(0);
   });
 });
