@@ -3,12 +3,13 @@
 // or over-long q.
 import type { FastifyInstance } from "fastify";
 import { searchAnswerJson } from "#core/search/search-courses.ts";
+import { sendEncodedJson } from "../http/respond.ts";
 import type { Services } from "../services.ts";
 
 export async function catalogRoutes(app: FastifyInstance, { services }: { services: Services }) {
   // Search only reads: it may use the session lookup of the last second (server/plugins/request-context.ts).
   app.post("/search", { config: { readOnly: true } }, async (request, reply) => {
     const json = await searchAnswerJson(services.db, request.body ?? {});
-    return reply.type("application/json; charset=utf-8").send(json);
+    return sendEncodedJson(reply, json);
   });
 }

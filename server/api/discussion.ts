@@ -14,6 +14,7 @@ import type { DiscussionViewer } from "#core/discussion/rights.ts";
 import { REPLY_IMAGE_MAX_BYTES } from "#core/discussion/schemas.ts";
 import { turnCommentIntoReview } from "#core/discussion/turn-comment-into-review.ts";
 import { AppError, fieldError } from "#core/errors.ts";
+import { sendEncodedJson } from "../http/respond.ts";
 import type { Services } from "../services.ts";
 
 function viewerOf(request: FastifyRequest): DiscussionViewer | null {
@@ -64,8 +65,6 @@ async function readReplyForm(request: FastifyRequest, viewer: DiscussionViewer) 
   return { fields, image, imageAttached };
 }
 
-const JSON_TYPE = "application/json; charset=utf-8";
-
 export async function discussionRoutes(app: FastifyInstance, { services }: { services: Services }) {
   // Multipart bodies only for the calls of this scope (an admin's reply with an image).
   if (!app.hasContentTypeParser("multipart/form-data")) {
@@ -86,7 +85,7 @@ export async function discussionRoutes(app: FastifyInstance, { services }: { ser
       lectureId: idParam(request.params.id),
       input: request.body ?? {},
     });
-    return reply.type(JSON_TYPE).send(json);
+    return sendEncodedJson(reply, json);
   });
 
   app.delete<{ Params: Params }>("/comments/:id", async (request) => {
@@ -96,7 +95,7 @@ export async function discussionRoutes(app: FastifyInstance, { services }: { ser
 
   app.post<{ Params: Params }>("/comment/:id/replies", reads, async (request, reply) => {
     const json = await listReplies(services.db, { viewer: viewerOf(request), commentId: idParam(request.params.id) });
-    return reply.type(JSON_TYPE).send(json);
+    return sendEncodedJson(reply, json);
   });
 
   app.post<{ Params: Params }>("/comment/:id/reply", async (request) => {

@@ -5,6 +5,11 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { isAppError } from "#core/errors.ts";
 import { sendError } from "./errors.ts";
 
+/** Sends JSON that is already encoded (kept answers: the discussion lists, search), without serialising again. */
+export function sendEncodedJson(reply: FastifyReply, json: string | Buffer) {
+  return reply.type("application/json; charset=utf-8").send(json);
+}
+
 export function wantsJson(request: FastifyRequest): boolean {
   const type = String(request.headers["content-type"] ?? "");
   return !type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data");

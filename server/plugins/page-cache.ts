@@ -49,10 +49,10 @@ type Answer = {
 /** A stored answer (always kept gzipped too), with the headers of a hit worked out once. */
 type Entry = Answer & {
   gzip: Buffer;
-  /** the brotli bytes, once made (see addBrotli) */
-  br: Buffer | undefined;
+  hitHeaders: { plain: OutgoingHttpHeaders; gzip: OutgoingHttpHeaders };
+  /** the brotli bytes with their hit headers, once made (see addBrotli) */
+  br: { body: Buffer; hitHeaders: OutgoingHttpHeaders } | undefined;
   brotliStarted: boolean;
-  hitHeaders: { plain: OutgoingHttpHeaders; gzip: OutgoingHttpHeaders; br: OutgoingHttpHeaders | undefined };
   bytes: number;
   version: number;
   schoolStamp: string;
@@ -202,8 +202,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     brotliCompress(entry.plain, BROTLI_OPTIONS, (error, br) => {
       // Renewed or dropped meanwhile, or nothing gained: the entry keeps serving gzip.
       if (error || entries.get(key) !== entry || br.length >= entry.gzip.length) return;
-      entry.br = br;
-      entry.hitHeaders.br = headersOf(entry, "br", br, "hit");
+      entry.br = { body: br, hitHeaders: headersOf(entry, "br", br, "hit") };
       entry.bytes += br.length;
       bytes += br.length;
       keepWithinBudget();
@@ -258,7 +257,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         if (found.version === version && found.schoolStamp === schoolStamp && Date.now() < found.expiresAt) {
           entries.delete(key);
           entries.set(key, found);
-          if (found.br && accepted.br) send(reply, found.status, found.hitHeaders.br!, found.br);
+          if (found.br && accepted.br) send(reply, found.status, found.br.hitHeaders, found.br.body);
           else if (accepted.gzip) send(reply, found.status, found.hitHeaders.gzip, found.gzip);
           else send(reply, found.status, found.hitHeaders.plain, found.plain);
           if (!found.brotliStarted) addBrotli(key, found);
@@ -279,7 +278,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         const hitHeaders = {
           plain: headersOf(answer, undefined, answer.plain, "hit"),
           gzip: headersOf(answer, "gzip", answer.gzip, "hit"),
-          br: undefined,
         };
         const entryBytes = answer.plain.length + answer.gzip.length;
         store(key, {
