@@ -1,8 +1,11 @@
 // /home/transactions: the admin's list of transactions, newest first, filtered (status, provider, product,
-// dates, search), a page at a time, with how many there are and what they add up to (per currency: a school
-// normally sells in one, but a transaction keeps the currency it was paid in).
+// dates, search), a page at a time, with how many there are and how much of them was paid (per currency: a school
+// normally sells in one, but a transaction keeps the currency it was paid in). A failed, cancelled or still
+// pending transaction brought in nothing, and a refunded one only what was kept.
 import type { Db } from "#platform/db/connection.ts";
 import type { PaymentProviderName, ProductKind, TransactionStatus } from "#platform/db/schema.ts";
+import { sql } from "kysely";
+import { successStatuses } from "#core/selling/fail-transaction.ts";
 import { filteredTransactions } from "./filtered-transactions.ts";
 import { TRANSACTIONS_PAGE_SIZE, type TransactionFilters } from "./schemas.ts";
 
@@ -57,7 +60,21 @@ export async function listTransactions(
 ): Promise<TransactionList> {
   const totalRows = await filteredTransactions(db, filters)
     .select(["t.currency"])
-    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.sum<number>("t.total_cents").as("amount")])
+    .select((eb) => [
+      eb.fn.countAll<number>().as("n"),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when("t.status", "in", successStatuses)
+            .then(eb.ref("t.total_cents"))
+            .when("t.status", "=", "REFUNDED")
+            .then(sql<number>`t.total_cents - coalesce(t.refund_cents, 0)`)
+            .else(0)
+            .end(),
+        )
+        .as("amount"),
+    ])
     .groupBy("t.currency")
     .orderBy("t.currency")
     .execute();

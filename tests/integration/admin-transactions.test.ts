@@ -35,6 +35,7 @@ async function buy(
 }
 
 const listHtml = async (query = "") => text((await admin.page(`/home/transactions${query}`)).html);
+const paidOf = (html: string) => Number(/Paid: €([\d.,]+)/.exec(html)![1]!.replace(/,/g, ""));
 const shows = (html: string, key: string) => html.includes(`data-transaction="${tx[key]!.hash}"`);
 
 beforeAll(async () => {
@@ -103,8 +104,8 @@ describe("the list", () => {
     const html = await listHtml();
     for (const key of ["bea", "cal", "dora", "hack", "team"]) expect(shows(html, key), key).toBe(true);
     expect(html).toContain("5 transactions");
-    // 99 + 50 + 99 + 50 + 297
-    expect(html).toContain("Total value: €595.00");
+    // Only what was paid: Bea 99 + the quoted buyer 50 + the team 297; Cal's pending 50 and Dora's failed 99 are not.
+    expect(html).toContain("Paid: €446.00");
     expect(html.indexOf(tx.team!.hash)).toBeLessThan(html.indexOf(tx.bea!.hash));
   });
 
@@ -113,7 +114,7 @@ describe("the list", () => {
     expect(["bea", "hack", "team"].every((key) => shows(granted, key))).toBe(true);
     expect(shows(granted, "cal") || shows(granted, "dora")).toBe(false);
     expect(granted).toContain("3 transactions");
-    expect(granted).toContain("Total value: €446.00");
+    expect(granted).toContain("Paid: €446.00");
 
     const beta = await listHtml(`?product_id=${await courseProductId(server, betaId)}`);
     expect(shows(beta, "cal") && shows(beta, "hack")).toBe(true);
@@ -336,6 +337,7 @@ describe("details and decisions", () => {
         .errors.amount,
     ).toEqual(["Enter an amount like 49.99."]);
 
+    const paidBefore = paidOf(await listHtml());
     const kept = await admin.post(`/home/transactions/${tx.hack!.id}/refund`, {
       amount: "20,50",
       reason: "Partial refund",
@@ -348,6 +350,8 @@ describe("details and decisions", () => {
       refunded_at: expect.any(String),
     });
     expect((await courseAccessOf(server, "hack@example.com", betaId))?.revoked_at).toBeNull();
+    // The list's paid value keeps only what was not refunded.
+    expect(paidOf(await listHtml())).toBeCloseTo(paidBefore - 20.5, 2);
     const twice = await admin.post(`/home/transactions/${tx.hack!.id}/refund`, { amount: "1", reason: "Again please" });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe("Only a paid transaction can be refunded.");
