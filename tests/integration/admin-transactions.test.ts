@@ -461,3 +461,35 @@ describe("the CSV export", () => {
     expect(owner.email).toBe("owner@example.com");
   });
 });
+
+describe("the provider's words, in the admin's language", () => {
+  const settings = (language: "en" | "pl") =>
+    admin.json("PUT", "/home/settings", {
+      name: "Test School",
+      language,
+      currency: "EUR",
+      login_enabled: true,
+      registration_enabled: true,
+    });
+
+  // React separates the pieces of one text with empty comments.
+  const details = async () =>
+    text((await admin.page(`/home/transactions/${tx.dora!.id}`)).html).replace(/<!-- -->/g, "");
+
+  it("shows a failed payment's reason and its notification in English and in Polish", async () => {
+    const english = await details();
+    expect(english).toContain("The payment provider reported a failed payment");
+    expect(english).toContain("test · ");
+    expect(english).toContain("· Payment failed");
+    try {
+      expect((await settings("pl")).status).toBe(200);
+      const polish = await details();
+      expect(polish).toContain("Operator płatności zgłosił nieudaną płatność");
+      expect(polish).toContain("· Płatność nieudana");
+      expect(polish).not.toContain("reported a failed payment");
+      expect(polish).not.toMatch(/· failed</);
+    } finally {
+      await settings("en");
+    }
+  });
+});

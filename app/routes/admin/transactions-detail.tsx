@@ -6,6 +6,7 @@ import { Link, useLocation } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { getTransactionDetails } from "#core/transactions/get-transaction-details.ts";
 import { formatDateTime, formatMoney } from "#platform/i18n/format.ts";
+import { translator } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
 import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -14,6 +15,7 @@ import { InvitationStatusBadge } from "#app/features/access-manager/invitations-
 import { AccessDecisionForm } from "#app/features/transactions/access-decision-form.tsx";
 import { RefundForm } from "#app/features/transactions/refund-form.tsx";
 import { TransactionStatusBadge } from "#app/features/transactions/status-badge.tsx";
+import { translateProviderNote } from "#app/features/transactions/provider-notes.ts";
 import { FormAlert } from "#app/ui/field.tsx";
 import type { Route } from "./+types/transactions-detail.ts";
 
@@ -30,6 +32,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const tx = details.transaction;
   const money = (cents: number | null) => (cents === null ? "" : formatMoney(cents, tx.currency, ctx.lang));
   const date = (value: string | null) => (value ? formatDateTime(value, ctx.lang) : "");
+  const t = translator(ctx.lang);
+  const note = (text: string | null) =>
+    text ? translateProviderNote(t, text, (cents) => formatMoney(cents, tx.currency, ctx.lang)) : text;
   return {
     id: tx.id,
     hash: tx.hash,
@@ -45,7 +50,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     created: date(tx.created_at),
     paid: date(tx.paid_at),
     granted: date(tx.access_granted_at),
-    failureReason: tx.failure_reason,
+    failureReason: note(tx.failure_reason),
     accessNote: tx.access_note,
     refund: tx.refunded_at
       ? { date: date(tx.refunded_at), amount: money(tx.refund_cents), reason: tx.refund_reason }
@@ -66,7 +71,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     },
     invoiceDetails: details.invoiceDetails,
     invoice: details.invoice,
-    events: details.events.map((event) => ({ ...event, date: date(event.received_at) })),
+    events: details.events.map((event) => ({ ...event, detail: note(event.detail), date: date(event.received_at) })),
     invitations: details.invitations.map((invitation) => ({
       ...invitation,
       date: date(invitation.accepted_at ?? invitation.created_at),
