@@ -25,7 +25,10 @@ describe("checkSettings", () => {
 
   it("keeps a stored secret when the field is left blank, and replaces it when a new one is typed", () => {
     const stored = { secret_key: "sk_old", webhook_secret: "whsec_old" };
-    expect(checkSettings(stripe, { secret_key: "", webhook_secret: "  " }, stored)).toEqual({ settings: stored, errors: {} });
+    expect(checkSettings(stripe, { secret_key: "", webhook_secret: "  " }, stored)).toEqual({
+      settings: stored,
+      errors: {},
+    });
     expect(checkSettings(stripe, { secret_key: " sk_new ", webhook_secret: "" }, stored).settings).toEqual({
       secret_key: "sk_new",
       webhook_secret: "whsec_old",
@@ -40,9 +43,11 @@ describe("checkSettings", () => {
   });
 
   it("does not keep a plain field that was cleared", () => {
-    expect(checkSettings(fakturownia, { account: "", api_token: "" }, { account: "x", api_token: "t" }).errors).toEqual({
-      "settings.account": [{ key: "validation:required" }],
-    });
+    expect(checkSettings(fakturownia, { account: "", api_token: "" }, { account: "x", api_token: "t" }).errors).toEqual(
+      {
+        "settings.account": [{ key: "validation:required" }],
+      },
+    );
   });
 
   it("checks select values and formats, and drops unknown keys", () => {

@@ -11,7 +11,11 @@ export type IntegrationSettings = { provider: string; kind: IntegrationKind; ena
  * null when the provider is not set up. Throws UnreadableSettingsError (a safe message naming the provider) when
  * the stored settings cannot be decrypted, e.g. after SECRET_KEY changed.
  */
-export async function getIntegrationSettings(db: Db, secret: Buffer, provider: string): Promise<IntegrationSettings | null> {
+export async function getIntegrationSettings(
+  db: Db,
+  secret: Buffer,
+  provider: string,
+): Promise<IntegrationSettings | null> {
   const row = await findIntegration(db, provider);
   if (!row) return null;
   return {

@@ -16,7 +16,14 @@ import { setIntegrationEnabled } from "./set-integration-enabled.ts";
 
 const secret = Buffer.from("unit-secret-unit-secret-unit-secret-0123456789", "utf8");
 const stripe = { secret_key: "sk_test_abcdef123456", webhook_secret: "whsec_abcdef123456" };
-const payu = { pos_id: "145227", client_id: "145227", client_secret: "payu_secret_abcdef", second_key: "payu_second_abcdef", digest_algorithm: "MD5", environment: "sandbox" };
+const payu = {
+  pos_id: "145227",
+  client_id: "145227",
+  client_secret: "payu_secret_abcdef",
+  second_key: "payu_second_abcdef",
+  digest_algorithm: "MD5",
+  environment: "sandbox",
+};
 const fakturownia = { account: "szkola", api_token: "fk_token_abcdef123456" };
 const ifirma = { login: "jan", invoice_key: "a1b2c3d4e5f6", key_name: "faktura" };
 
@@ -51,7 +58,11 @@ describe("createIntegration", () => {
     expect((await getIntegrationSettings(db, secret, "stripe"))?.settings).toEqual(stripe);
     // The same ciphertext under another provider's row does not decrypt.
     await createIntegration(db, secret, { provider: "fakturownia", settings: fakturownia });
-    await db.updateTable("integrations").set({ settings: row.settings }).where("provider", "=", "fakturownia").execute();
+    await db
+      .updateTable("integrations")
+      .set({ settings: row.settings })
+      .where("provider", "=", "fakturownia")
+      .execute();
     await expect(getIntegrationSettings(db, secret, "fakturownia")).rejects.toThrow(UnreadableSettingsError);
   });
 
@@ -64,12 +75,21 @@ describe("createIntegration", () => {
   });
 
   it("answers 422 with each missing field, an unknown provider, or a kind that does not fit", async () => {
-    const missing = await appError(createIntegration(db, secret, { provider: "przelewy24", settings: { pos_id: "12" } }));
+    const missing = await appError(
+      createIntegration(db, secret, { provider: "przelewy24", settings: { pos_id: "12" } }),
+    );
     expect(missing.status).toBe(422);
-    expect(Object.keys(missing.fields!).sort()).toEqual(["settings.api_key", "settings.crc_key", "settings.merchant_id"]);
-    expect((await appError(createIntegration(db, secret, { provider: "paypal", settings: {} }))).fields).toHaveProperty("provider");
+    expect(Object.keys(missing.fields!).sort()).toEqual([
+      "settings.api_key",
+      "settings.crc_key",
+      "settings.merchant_id",
+    ]);
+    expect((await appError(createIntegration(db, secret, { provider: "paypal", settings: {} }))).fields).toHaveProperty(
+      "provider",
+    );
     expect(
-      (await appError(createIntegration(db, secret, { provider: "stripe", kind: "invoicing", settings: stripe }))).fields,
+      (await appError(createIntegration(db, secret, { provider: "stripe", kind: "invoicing", settings: stripe })))
+        .fields,
     ).toHaveProperty("kind");
     expect(await db.selectFrom("integrations").select("id").execute()).toHaveLength(0);
   });
@@ -89,7 +109,15 @@ describe("updateIntegration and the list", () => {
       settings: { ...payu, second_key: "payu_second_new", environment: "production" },
     });
     const cards = await listIntegrations(db, secret);
-    expect(cards.map((c) => c.provider)).toEqual(["test", "stripe", "tpay", "przelewy24", "payu", "ifirma", "fakturownia"]);
+    expect(cards.map((c) => c.provider)).toEqual([
+      "test",
+      "stripe",
+      "tpay",
+      "przelewy24",
+      "payu",
+      "ifirma",
+      "fakturownia",
+    ]);
     const card = cards.find((c) => c.provider === "payu")!;
     expect(card).toMatchObject({
       configured: true,
@@ -128,12 +156,17 @@ describe("one invoicing service at a time", () => {
     await createIntegration(db, secret, { provider: "ifirma", settings: ifirma });
     await createIntegration(db, secret, { provider: "fakturownia", settings: fakturownia });
     const enabled = async () =>
-      (await db.selectFrom("integrations").select("provider").where("enabled", "=", 1).orderBy("provider").execute()).map((r) => r.provider);
+      (
+        await db.selectFrom("integrations").select("provider").where("enabled", "=", 1).orderBy("provider").execute()
+      ).map((r) => r.provider);
     expect(await enabled()).toEqual(["fakturownia"]);
     expect(await findEnabledInvoicingProvider(db)).toBe("fakturownia");
     await setIntegrationEnabled(db, { provider: "ifirma", enabled: true });
     expect(await enabled()).toEqual(["ifirma"]);
-    await updateIntegration(db, secret, "fakturownia", { enabled: true, settings: { account: "szkola", api_token: "" } });
+    await updateIntegration(db, secret, "fakturownia", {
+      enabled: true,
+      settings: { account: "szkola", api_token: "" },
+    });
     expect(await enabled()).toEqual(["fakturownia"]);
     await setIntegrationEnabled(db, { provider: "fakturownia", enabled: false });
     expect(await findEnabledInvoicingProvider(db)).toBeNull();

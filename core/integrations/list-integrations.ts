@@ -2,6 +2,7 @@
 // only whether each one is set; plain settings (environment, ids, login) are shown as they are.
 import { fromFlag, type Db } from "#platform/db/connection.ts";
 import type { IntegrationKind } from "#platform/db/schema.ts";
+import { isAvailable, type ServerAvailability } from "./availability.ts";
 import { maskSettings, type Settings } from "./check-settings.ts";
 import { type IntegrationRow, openSettings, UnreadableSettingsError } from "./integration-records.ts";
 import { BUILT_IN_PROVIDERS, providerDefinitions, type ProviderDefinition } from "./provider-fields.ts";
@@ -12,7 +13,10 @@ export type IntegrationCard = {
   /** built in (the test payments): switched on or off, never deleted */
   builtIn: boolean;
   configured: boolean;
+  /** switched on by the admin; it takes payments only when also available */
   enabled: boolean;
+  /** whether this server can run it at all (the test payments: see availability.ts) */
+  available: boolean;
   /** plain settings as stored */
   settings: Settings;
   /** secret name -> whether a value is stored */
@@ -26,6 +30,7 @@ export function integrationCard(
   definition: ProviderDefinition,
   row: IntegrationRow | undefined,
   stored: Settings | null,
+  availability: ServerAvailability = { testPayments: true },
 ): IntegrationCard {
   const masked = maskSettings(definition, stored ?? {});
   return {
@@ -34,6 +39,7 @@ export function integrationCard(
     builtIn: BUILT_IN_PROVIDERS.includes(definition.provider),
     configured: Boolean(row),
     enabled: row ? fromFlag(row.enabled) : false,
+    available: isAvailable(definition.provider, availability),
     settings: masked.settings,
     secrets: masked.secrets,
     unreadable: Boolean(row) && stored === null,
@@ -41,7 +47,11 @@ export function integrationCard(
   };
 }
 
-export async function listIntegrations(db: Db, secret: Buffer): Promise<IntegrationCard[]> {
+export async function listIntegrations(
+  db: Db,
+  secret: Buffer,
+  availability: ServerAvailability = { testPayments: true },
+): Promise<IntegrationCard[]> {
   const rows = await db.selectFrom("integrations").selectAll().execute();
   return providerDefinitions.map((definition) => {
     const row = rows.find((r) => r.provider === definition.provider);
@@ -53,11 +63,16 @@ export async function listIntegrations(db: Db, secret: Buffer): Promise<Integrat
         if (!(error instanceof UnreadableSettingsError)) throw error;
       }
     }
-    return integrationCard(definition, row, stored);
+    return integrationCard(definition, row, stored, availability);
   });
 }
 
-export async function getIntegrationCard(db: Db, secret: Buffer, provider: string): Promise<IntegrationCard | null> {
-  const cards = await listIntegrations(db, secret);
+export async function getIntegrationCard(
+  db: Db,
+  secret: Buffer,
+  provider: string,
+  availability: ServerAvailability = { testPayments: true },
+): Promise<IntegrationCard | null> {
+  const cards = await listIntegrations(db, secret, availability);
   return cards.find((card) => card.provider === provider) ?? null;
 }

@@ -16,11 +16,13 @@ describe("provider field definitions", () => {
       const missing: string[] = [];
       for (const definition of providerDefinitions) {
         if (!texts.provider[definition.provider]?.name) missing.push(`provider.${definition.provider}.name`);
-        if (!texts.provider[definition.provider]?.description) missing.push(`provider.${definition.provider}.description`);
+        if (!texts.provider[definition.provider]?.description)
+          missing.push(`provider.${definition.provider}.description`);
         for (const field of definition.fields) {
           if (!texts.field[field.name]) missing.push(`field.${field.name}`);
           for (const option of field.options ?? []) if (!texts.option[option]) missing.push(`option.${option}`);
-          if (field.hint && !texts.hint[definition.provider]?.[field.name]) missing.push(`hint.${definition.provider}.${field.name}`);
+          if (field.hint && !texts.hint[definition.provider]?.[field.name])
+            missing.push(`hint.${definition.provider}.${field.name}`);
         }
       }
       expect(missing).toEqual([]);

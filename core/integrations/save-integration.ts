@@ -6,6 +6,7 @@
 import { AppError } from "#core/errors.ts";
 import { parseInput } from "#core/validation.ts";
 import { nowIso, toFlag, type Db } from "#platform/db/connection.ts";
+import { assertCanSwitchOn, type ServerAvailability } from "./availability.ts";
 import { checkSettings, type Settings } from "./check-settings.ts";
 import {
   findIntegration,
@@ -36,10 +37,16 @@ function checkKind(definition: ProviderDefinition, kind: string | undefined) {
   }
 }
 
-export async function createIntegration(db: Db, secret: Buffer, input: unknown): Promise<IntegrationCard> {
+export async function createIntegration(
+  db: Db,
+  secret: Buffer,
+  input: unknown,
+  availability: ServerAvailability = { testPayments: true },
+): Promise<IntegrationCard> {
   const data = parseInput(integrationInputSchema, input);
   const definition = definitionFor(data.provider);
   checkKind(definition, data.kind);
+  assertCanSwitchOn(definition.provider, data.enabled, availability);
   if (await findIntegration(db, data.provider)) throw alreadyExists();
   const settings = validSettings(definition, data.settings);
   const now = nowIso();
@@ -64,10 +71,17 @@ export async function createIntegration(db: Db, secret: Buffer, input: unknown):
   });
 }
 
-export async function updateIntegration(db: Db, secret: Buffer, provider: string, input: unknown): Promise<IntegrationCard> {
+export async function updateIntegration(
+  db: Db,
+  secret: Buffer,
+  provider: string,
+  input: unknown,
+  availability: ServerAvailability = { testPayments: true },
+): Promise<IntegrationCard> {
   const definition = definitionFor(provider);
   const data = parseInput(integrationUpdateSchema, input);
   checkKind(definition, data.kind);
+  assertCanSwitchOn(definition.provider, data.enabled, availability);
   const existing = await findIntegration(db, provider);
   if (!existing) throw new AppError("not_found");
   let stored: Settings = {};

@@ -4,12 +4,23 @@
 import { nowIso, type Db } from "#platform/db/connection.ts";
 import { sealSettings } from "./integration-records.ts";
 
-export async function seedBuiltInIntegrations(db: Db, secret: Buffer, options: { testPayments: boolean }): Promise<void> {
+export async function seedBuiltInIntegrations(
+  db: Db,
+  secret: Buffer,
+  options: { testPayments: boolean },
+): Promise<void> {
   if (!options.testPayments) return;
   const now = nowIso();
   await db
     .insertInto("integrations")
-    .values({ kind: "payment", provider: "test", enabled: 1, settings: sealSettings(secret, "test", {}), created_at: now, updated_at: now })
+    .values({
+      kind: "payment",
+      provider: "test",
+      enabled: 1,
+      settings: sealSettings(secret, "test", {}),
+      created_at: now,
+      updated_at: now,
+    })
     .onConflict((oc) => oc.column("provider").doNothing())
     .execute();
 }

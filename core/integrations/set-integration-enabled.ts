@@ -2,12 +2,17 @@
 // are. Switching an invoicing integration on switches the other one off (one issues the invoices).
 import { AppError } from "#core/errors.ts";
 import { nowIso, toFlag, type Db } from "#platform/db/connection.ts";
+import { assertCanSwitchOn, type ServerAvailability } from "./availability.ts";
 import { switchOffOtherInvoicing } from "./integration-records.ts";
 import { definitionOf } from "./provider-fields.ts";
 
-export async function setIntegrationEnabled(db: Db, options: { provider: string; enabled: boolean }): Promise<void> {
+export async function setIntegrationEnabled(
+  db: Db,
+  options: { provider: string; enabled: boolean; availability?: ServerAvailability },
+): Promise<void> {
   const definition = definitionOf(options.provider);
   if (!definition) throw new AppError("not_found");
+  assertCanSwitchOn(definition.provider, options.enabled, options.availability ?? { testPayments: true });
   const now = nowIso();
   await db.transaction().execute(async (trx) => {
     const row = await trx

@@ -31,10 +31,12 @@ function integrationBody(request: FastifyRequest): Record<string, unknown> {
 
 export async function integrationRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { db, secret } = services;
+  // The server, not the admin's switch, decides whether the built-in test payments can run (TEST_PAYMENTS).
+  const availability = { testPayments: services.payments.test !== null };
 
   app.get(PAGE, jsonCallsOnly(app), async (request) => {
     requireAdmin(request);
-    return { integrations: await listIntegrations(db, secret) };
+    return { integrations: await listIntegrations(db, secret, availability) };
   });
 
   app.post(PAGE, (request, reply) =>
@@ -43,7 +45,7 @@ export async function integrationRoutes(app: FastifyInstance, { services }: { se
       reply,
       async () => {
         requireAdmin(request);
-        const integration = await createIntegration(db, secret, integrationBody(request));
+        const integration = await createIntegration(db, secret, integrationBody(request), availability);
         return { json: { integration }, redirect: `${PAGE}?saved=${integration.provider}` };
       },
       PAGE,
@@ -52,7 +54,13 @@ export async function integrationRoutes(app: FastifyInstance, { services }: { se
 
   const update = (request: FastifyRequest<{ Params: { provider: string } }>) => async () => {
     requireAdmin(request);
-    const integration = await updateIntegration(db, secret, request.params.provider, integrationBody(request));
+    const integration = await updateIntegration(
+      db,
+      secret,
+      request.params.provider,
+      integrationBody(request),
+      availability,
+    );
     return { json: { integration }, redirect: `${PAGE}?saved=${integration.provider}` };
   };
   app.put<{ Params: { provider: string } }>(`${PAGE}/:provider`, (request, reply) =>
@@ -72,7 +80,7 @@ export async function integrationRoutes(app: FastifyInstance, { services }: { se
         reply,
         async () => {
           requireAdmin(request);
-          await setIntegrationEnabled(db, { provider: request.params.provider, enabled });
+          await setIntegrationEnabled(db, { provider: request.params.provider, enabled, availability });
           return { json: { ok: true }, redirect: PAGE };
         },
         PAGE,

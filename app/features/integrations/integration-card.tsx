@@ -24,6 +24,7 @@ const statusLook = {
   enabled: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   disabled: "bg-gray-100 text-gray-700 ring-gray-300",
   not_set_up: "bg-white text-muted ring-gray-300",
+  unavailable: "bg-amber-50 text-amber-900 ring-amber-200",
 } as const;
 
 function SettingValue({ field, card }: { field: FieldView; card: Card }) {
@@ -50,7 +51,9 @@ function EnableButton({ card, name }: { card: Card; name: string }) {
         event.preventDefault();
         try {
           await api("POST", url, {});
-          toast.success(t(card.enabled ? "integrations:disabled_toast" : "integrations:enabled_toast", { provider: name }));
+          toast.success(
+            t(card.enabled ? "integrations:disabled_toast" : "integrations:enabled_toast", { provider: name }),
+          );
         } catch {
           // the api wrapper has said what went wrong
         }
@@ -69,7 +72,13 @@ export function IntegrationCard({ view, card }: { view: ProviderView; card: Card
   const t = useT();
   const revalidator = useRevalidator();
   const name = t(providerNameKey(view.provider));
-  const status = !card.configured ? "not_set_up" : card.enabled ? "enabled" : "disabled";
+  const status = !card.available
+    ? "unavailable"
+    : !card.configured
+      ? "not_set_up"
+      : card.enabled
+        ? "enabled"
+        : "disabled";
   const headingId = `integration-${view.provider}`;
   return (
     <article
@@ -87,6 +96,12 @@ export function IntegrationCard({ view, card }: { view: ProviderView; card: Card
       </div>
       <p className="text-sm text-muted">{t(providerDescriptionKey(view.provider))}</p>
 
+      {!card.available && (
+        <p role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t("integrations:test_payments_off_notice")}
+        </p>
+      )}
+
       {card.unreadable && (
         <p role="alert" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {t("integrations:unreadable")}
@@ -94,7 +109,10 @@ export function IntegrationCard({ view, card }: { view: ProviderView; card: Card
       )}
 
       {card.configured && view.fields.length > 0 && (
-        <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]" aria-label={t("integrations:settings_of", { provider: name })}>
+        <dl
+          className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]"
+          aria-label={t("integrations:settings_of", { provider: name })}
+        >
           {view.fields.map((field) => (
             <div key={field.name} className="contents">
               <dt className="text-muted">{t(fieldLabelKey(field.name))}</dt>
@@ -107,7 +125,10 @@ export function IntegrationCard({ view, card }: { view: ProviderView; card: Card
       )}
 
       <div className="mt-auto flex flex-wrap gap-2">
-        {!card.configured ? (
+        {!card.available ? (
+          // Nothing to switch on here; a switch left on from before can still be turned off.
+          card.enabled && <EnableButton card={card} name={name} />
+        ) : !card.configured ? (
           <Link
             to={`/home/integrations/${view.provider}`}
             className={buttonClass("primary")}
@@ -130,7 +151,11 @@ export function IntegrationCard({ view, card }: { view: ProviderView; card: Card
             {!card.builtIn && (
               <ConfirmDialog
                 trigger={
-                  <Button variant="secondary" className="text-red-700" aria-label={t("integrations:delete_label", { provider: name })}>
+                  <Button
+                    variant="secondary"
+                    className="text-red-700"
+                    aria-label={t("integrations:delete_label", { provider: name })}
+                  >
                     <Trash2 aria-hidden className="size-4" />
                     {t("integrations:delete")}
                   </Button>

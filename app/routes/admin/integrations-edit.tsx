@@ -21,8 +21,13 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const definition = definitionOf(params.provider);
   if (!definition) throw new Response(null, { status: 404 });
   const { services } = context.get(pageContext);
-  const card = await getIntegrationCard(services.db, services.secret, definition.provider);
-  return { view: providerView(definition), card: card?.configured ? card : null };
+  const availability = { testPayments: services.payments.test !== null };
+  const card = await getIntegrationCard(services.db, services.secret, definition.provider, availability);
+  return {
+    view: providerView(definition),
+    card: card?.configured ? card : null,
+    available: card?.available ?? true,
+  };
 }
 
 function errorKey(search: string): string | undefined {
@@ -30,7 +35,7 @@ function errorKey(search: string): string | undefined {
   return key && /^(validation|errors|integrations):[a-z_]+$/.test(key) ? key : undefined;
 }
 
-export default function IntegrationEdit({ loaderData: { view, card } }: Route.ComponentProps) {
+export default function IntegrationEdit({ loaderData: { view, card, available } }: Route.ComponentProps) {
   const t = useT();
   const location = useLocation();
   const error = errorKey(location.search);
@@ -47,7 +52,13 @@ export default function IntegrationEdit({ loaderData: { view, card } }: Route.Co
       <h1 className="text-2xl font-bold sm:text-3xl">
         {t(card ? "integrations:edit_title" : "integrations:new_title", { provider: name })}
       </h1>
-      <IntegrationForm key={view.provider} view={view} card={card} queryError={error ? t(error) : undefined} />
+      {available ? (
+        <IntegrationForm key={view.provider} view={view} card={card} queryError={error ? t(error) : undefined} />
+      ) : (
+        <p role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t("integrations:test_payments_off_notice")}
+        </p>
+      )}
     </div>
   );
 }

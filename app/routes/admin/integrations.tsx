@@ -22,7 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { services } = context.get(pageContext);
-  const cards = await listIntegrations(services.db, services.secret);
+  const cards = await listIntegrations(services.db, services.secret, { testPayments: services.payments.test !== null });
   return {
     providers: providerDefinitions.map((definition) => ({
       view: providerView(definition),
