@@ -55,6 +55,7 @@ export default [
     route("transactions", "routes/admin/transactions.tsx"),
     route("sales", "routes/admin/transactions-sales.tsx"),
     route("transactions/:transactionId", "routes/admin/transactions-detail.tsx"),
+    route("students/:studentId", "routes/admin/student.tsx"),
   ]),
   route("setup", "routes/setup.tsx"),
   route("*", "routes/not-found.tsx"),

@@ -1,7 +1,6 @@
 // /home/transactions/{id}: everything about one transaction: amounts, buyer, product, codes, the affiliate's
 // commission, the invoice, the provider's notifications (payment_events), the invitations of a team purchase;
 // and what the admin can do: grant or deny access with a reason (spec §4), record a refund (recorded only).
-import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { getTransactionDetails } from "#core/transactions/get-transaction-details.ts";
@@ -17,6 +16,7 @@ import { RefundForm } from "#app/features/transactions/refund-form.tsx";
 import { TransactionStatusBadge } from "#app/features/transactions/status-badge.tsx";
 import { translateProviderNote } from "#app/features/transactions/provider-notes.ts";
 import { FormAlert } from "#app/ui/field.tsx";
+import { FactList, Panel } from "#app/ui/panel.tsx";
 import type { Route } from "./+types/transactions-detail.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -81,33 +81,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-label={title}
-      className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6"
-    >
-      <h2 className="text-lg font-semibold">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Facts({ items }: { items: [string, ReactNode][] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-      {items
-        .filter(([, value]) => value !== "" && value !== null && value !== undefined)
-        .map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-muted">{label}</dt>
-            <dd className="mb-2 font-medium break-all text-ink sm:mb-0">{value}</dd>
-          </div>
-        ))}
-    </dl>
-  );
-}
-
 /** Only keys this page's plain forms can produce are shown from ?error=. */
 function errorKey(search: string): string | undefined {
   const key = new URLSearchParams(search).get("error");
@@ -154,8 +127,8 @@ export default function TransactionDetails({ loaderData: d }: Route.ComponentPro
         </p>
       )}
 
-      <Section title={t("transactions:summary")}>
-        <Facts
+      <Panel title={t("transactions:summary")}>
+        <FactList
           items={[
             [t("transactions:hash"), <code key="hash">{d.hash}</code>],
             [t("transactions:created"), d.created],
@@ -172,10 +145,10 @@ export default function TransactionDetails({ loaderData: d }: Route.ComponentPro
             [t("transactions:failure_reason"), d.failureReason],
           ]}
         />
-      </Section>
+      </Panel>
 
-      <Section title={t("transactions:buyer")}>
-        <Facts
+      <Panel title={t("transactions:buyer")}>
+        <FactList
           items={[
             [t("transactions:buyer_name"), d.buyer.name],
             [t("transactions:buyer_email"), d.buyer.email],
@@ -188,7 +161,7 @@ export default function TransactionDetails({ loaderData: d }: Route.ComponentPro
         {d.invoiceDetails && (
           <>
             <h3 className="mt-2 font-semibold">{t("transactions:invoice_details")}</h3>
-            <Facts
+            <FactList
               items={[
                 [t("transactions:company_name"), d.invoiceDetails.company_name],
                 [t("transactions:vat_number"), d.invoiceDetails.vat_number],
@@ -206,14 +179,14 @@ export default function TransactionDetails({ loaderData: d }: Route.ComponentPro
             />
           </>
         )}
-      </Section>
+      </Panel>
 
-      <Section title={t("transactions:access")}>
+      <Panel title={t("transactions:access")}>
         <p className={`rounded-md border px-3 py-2 text-sm ${accessLook[d.access]}`} data-testid="access-state">
           {t(`transactions:access_${d.access}`, { date: d.granted })}
         </p>
         {d.accessNote && (
-          <Facts
+          <FactList
             items={[
               [
                 t("transactions:access_note"),
@@ -238,11 +211,11 @@ export default function TransactionDetails({ loaderData: d }: Route.ComponentPro
             {d.can.deny && <AccessDecisionForm transactionId={d.id} decision="deny" />}
           </div>
         )}
-      </Section>
+      </Panel>
 
-      <Section title={t("transactions:refund")}>
+      <Panel title={t("transactions:refund")}>
         {d.refund ? (
-          <Facts
+          <FactList
             items={[
               [t("transactions:refunded_at"), d.refund.date],
               [t("transactions:refund_amount"), d.refund.amount],
@@ -259,11 +232,11 @@ export default function TransactionDetails({ loaderData: d }: Route.ComponentPro
         ) : (
           <p className="text-sm text-muted">{t("transactions:refund_not_possible")}</p>
         )}
-      </Section>
+      </Panel>
 
-      <Section title={t("transactions:invoice")}>
+      <Panel title={t("transactions:invoice")}>
         {d.invoice ? (
-          <Facts
+          <FactList
             items={[
               [t("transactions:invoice_status"), t(`transactions:invoice_status_${d.invoice.status}`)],
               [t("transactions:invoice_number"), d.invoice.number],
@@ -289,11 +262,11 @@ export default function TransactionDetails({ loaderData: d }: Route.ComponentPro
         ) : (
           <p className="text-sm text-muted">{t("transactions:no_invoice")}</p>
         )}
-      </Section>
+      </Panel>
 
       {d.affiliate && (
-        <Section title={t("transactions:affiliate")}>
-          <Facts
+        <Panel title={t("transactions:affiliate")}>
+          <FactList
             items={[
               [t("transactions:affiliate_code"), d.affiliate.code],
               [t("transactions:affiliate_name"), d.affiliate.name],
@@ -305,11 +278,11 @@ export default function TransactionDetails({ loaderData: d }: Route.ComponentPro
               ],
             ]}
           />
-        </Section>
+        </Panel>
       )}
 
       {d.quantity > 1 && (
-        <Section title={t("transactions:invitations")}>
+        <Panel title={t("transactions:invitations")}>
           {d.invitations.length === 0 ? (
             <p className="text-sm text-muted">{t("transactions:no_invitations")}</p>
           ) : (
@@ -328,10 +301,10 @@ export default function TransactionDetails({ loaderData: d }: Route.ComponentPro
               ))}
             </ul>
           )}
-        </Section>
+        </Panel>
       )}
 
-      <Section title={t("transactions:events")}>
+      <Panel title={t("transactions:events")}>
         {d.events.length === 0 ? (
           <p className="text-sm text-muted">{t("transactions:no_events")}</p>
         ) : (
@@ -352,7 +325,7 @@ export default function TransactionDetails({ loaderData: d }: Route.ComponentPro
             ))}
           </ul>
         )}
-      </Section>
+      </Panel>
     </div>
   );
 }
