@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration } from "react-router";
 import { publicUser } from "#core/accounts/public-user.ts";
+import { hasPublishedProducts } from "#core/products/has-published-products.ts";
 import { type Lang, translator } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
 import type { Route } from "./+types/root.ts";
@@ -13,7 +14,7 @@ import { ErrorPage } from "./ui/error-page.tsx";
 import { Toaster } from "./ui/toast.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { request: ctx } = context.get(pageContext);
+  const { request: ctx, services } = context.get(pageContext);
   const { pathname } = new URL(request.url);
   // An empty install sends every page to /setup; setup happens once.
   if (!ctx.school && pathname !== "/setup") throw redirect("/setup");
@@ -23,6 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     csrfToken: ctx.csrfToken,
     school: ctx.school ? { name: ctx.school.name, language: ctx.school.language, currency: ctx.school.currency } : null,
     user: ctx.user ? publicUser(ctx.user) : null,
+    hasProducts: ctx.school ? await hasPublishedProducts(services.db) : false,
   };
 }
 

@@ -1,10 +1,13 @@
-// The school's home page: its name and the published courses as cards (app/features/catalog/course-card.tsx),
-// in the school's language.
+// The school's home page: its name, the published courses as cards (app/features/catalog/course-card.tsx) and,
+// when the school sells them, its other products (consultations, live events, bundles, files), in the school's
+// language.
 import { listPublishedCourses } from "#core/catalog/list-published-courses.ts";
+import { listPublishedProducts } from "#core/products/list-published-products.ts";
 import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { CourseGrid } from "#app/features/catalog/course-card.tsx";
 import { courseCardData } from "#app/features/catalog/course-card-data.ts";
+import { ProductGrid, productCardData } from "#app/features/products/product-grid.tsx";
 import type { Route } from "./+types/home.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -13,17 +16,21 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { request: ctx, services } = context.get(pageContext);
-  const courses = await listPublishedCourses(services.db);
+  const [courses, { products }] = await Promise.all([
+    listPublishedCourses(services.db),
+    listPublishedProducts(services.db),
+  ]);
   const now = new Date().toISOString();
   return {
     schoolName: ctx.school?.name ?? "Studium",
     courses: courses.map((course) => courseCardData(course, ctx.lang, now)),
+    products: products.map((product) => productCardData(product, ctx.lang)),
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { schoolName, courses } = loaderData;
+  const { schoolName, courses, products } = loaderData;
   return (
     <>
       <section className="border-b border-gray-200 bg-gradient-to-b from-brand-50 to-white">
@@ -38,6 +45,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <CourseGrid courses={courses} />
       </section>
+      {products.length > 0 && (
+        <section aria-labelledby="products-title" className="mx-auto max-w-6xl px-4 pb-10 sm:pb-12">
+          <h2 id="products-title" className="text-2xl font-bold">
+            {t("products:list_title")}
+          </h2>
+          <ProductGrid products={products} headingLevel={3} />
+        </section>
+      )}
     </>
   );
 }

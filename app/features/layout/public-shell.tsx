@@ -1,11 +1,41 @@
 // The public look: school name, log in / register or the avatar menu, and the footer. Used by the public
 // layout route and by error pages (404, 500), so a visitor who hits a wrong address still sees the school.
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, NavLink } from "react-router";
+import { clsx } from "clsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { UserMenu } from "#app/features/accounts/user-menu.tsx";
 import { SearchModal } from "#app/features/search/search-modal.tsx";
+
+/** Where to find what the school sells: the catalog, and the other products when there are any. */
+function SiteLinks({ className }: { className?: string }) {
+  const t = useT();
+  const data = useRootData();
+  const links = [
+    { to: "/courses", label: t("catalog:courses_title") },
+    ...(data?.hasProducts ? [{ to: "/products", label: t("products:list_title") }] : []),
+  ];
+  return (
+    <ul className={clsx("flex items-center gap-1", className)}>
+      {links.map((link) => (
+        <li key={link.to}>
+          <NavLink
+            to={link.to}
+            className={({ isActive }) =>
+              clsx(
+                "block rounded-md px-3 py-2 text-sm font-semibold hover:bg-gray-100",
+                isActive ? "text-brand-700" : "text-ink",
+              )
+            }
+          >
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function PublicShell({ children }: { children: ReactNode }) {
   const t = useT();
@@ -20,9 +50,15 @@ export function PublicShell({ children }: { children: ReactNode }) {
       </a>
       <header className="border-b border-gray-200 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-          <Link to="/" className="line-clamp-2 min-w-0 text-base leading-tight font-bold text-ink sm:text-lg">
-            {data?.school?.name ?? "Studium"}
-          </Link>
+          <div className="flex min-w-0 items-center gap-4">
+            <Link to="/" className="line-clamp-2 min-w-0 text-base leading-tight font-bold text-ink sm:text-lg">
+              {data?.school?.name ?? "Studium"}
+            </Link>
+            {/* From the tablet width up the links sit beside the name; a phone has them on a row of their own. */}
+            <nav aria-label={t("site_navigation")} className="hidden md:block">
+              <SiteLinks />
+            </nav>
+          </div>
           <nav
             aria-label={t("main_navigation")}
             className="flex shrink-0 items-center gap-1 whitespace-nowrap sm:gap-2"
@@ -46,6 +82,9 @@ export function PublicShell({ children }: { children: ReactNode }) {
             )}
           </nav>
         </div>
+        <nav aria-label={t("site_navigation")} className="border-t border-gray-100 px-2 md:hidden">
+          <SiteLinks className="mx-auto max-w-6xl" />
+        </nav>
       </header>
       <main id="main" className="flex-1">
         {children}
