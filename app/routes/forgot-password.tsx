@@ -9,9 +9,10 @@ import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
 import type { Route } from "./+types/forgot-password.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `${matches[0]?.loaderData?.school?.name ?? "Studium"}` }];
+  return pageTitle(matches[0]?.loaderData, "accounts:forgot_title");
 }
 
 /** The answer is the same whether or not an account exists for the address (no account enumeration). */

@@ -10,9 +10,10 @@ import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
 import type { Route } from "./+types/login.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `${matches[0]?.loaderData?.school?.name ?? "Studium"}` }];
+  return pageTitle(matches[0]?.loaderData, "accounts:login_title");
 }
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -42,7 +43,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <CsrfField />
         {next && <input type="hidden" name="next" value={next} />}
         <FormAlert message={form.message ?? (queryError ? t(queryError, { seconds: 60 }) : undefined)} />
-        <Field label={t("accounts:email")} name="email" type="email" autoComplete="email" required errors={form.errors.email} />
+        <Field
+          label={t("accounts:email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          errors={form.errors.email}
+        />
         <Field
           label={t("accounts:password")}
           name="password"
@@ -61,7 +69,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </Link>
         <p className="text-muted">
           {t("accounts:no_account")}{" "}
-          <Link to={next ? `/register?next=${encodeURIComponent(next)}` : "/register"} className="font-semibold text-brand-700 underline underline-offset-4">
+          <Link
+            to={next ? `/register?next=${encodeURIComponent(next)}` : "/register"}
+            className="font-semibold text-brand-700 underline underline-offset-4"
+          >
             {t("accounts:register_link")}
           </Link>
         </p>

@@ -11,9 +11,10 @@ import { safeNextPath } from "#app/features/accounts/safe-next.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
 import type { Route } from "./+types/register.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `${matches[0]?.loaderData?.school?.name ?? "Studium"}` }];
+  return pageTitle(matches[0]?.loaderData, "accounts:register_title");
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {

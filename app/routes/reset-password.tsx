@@ -11,9 +11,10 @@ import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { Button, buttonClass } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
 import type { Route } from "./+types/reset-password.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `${matches[0]?.loaderData?.school?.name ?? "Studium"}` }];
+  return pageTitle(matches[0]?.loaderData, "accounts:reset_title");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

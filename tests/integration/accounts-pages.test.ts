@@ -153,3 +153,24 @@ describe("/my", () => {
     expect(inputTag(html, "community_replies")).toMatch(/checked/);
   });
 });
+
+describe("page titles", () => {
+  it("name the page and the school, for a visitor and for a student", async () => {
+    const school = "Test Academy";
+    const anonymous = new BrowserClient(server.url);
+    for (const [path, title] of [
+      ["/login", "Log in"],
+      ["/register", "Create your account"],
+      ["/forgot-password", "Reset your password"],
+    ]) {
+      expect((await anonymous.page(path!)).html, path).toContain(`<title>${title} · ${school}</title>`);
+    }
+    for (const [path, title] of [
+      ["/my", "My products"],
+      ["/my/account", "Account settings"],
+      ["/my/invoices", "Invoices"],
+    ]) {
+      expect((await student.page(path!)).html, path).toContain(`<title>${title} · ${school}</title>`);
+    }
+  });
+});

@@ -182,7 +182,7 @@ describe("the sales page /{slug}", () => {
 
   it("has the SEO title and description, a canonical address and Open Graph tags", async () => {
     const html = text((await (await visitor(server, "/courses")).page("/pottery")).html);
-    expect(html).toContain("<title>Pottery course online</title>");
+    expect(html).toContain("<title>Pottery course online · Test Academy</title>");
     expect(html).toContain('<meta name="description" content="Make bowls and mugs at home."/>');
     expect(html).toContain(`<link rel="canonical" href="${server.url}/pottery"/>`);
     expect(html).toContain('<meta property="og:title" content="Pottery course online"/>');
@@ -192,7 +192,7 @@ describe("the sales page /{slug}", () => {
     expect(html).toContain('<meta property="og:site_name" content="Test Academy"/>');
     // Without SEO fields: the title and the start of the description.
     const plain = text((await (await visitor(server, "/courses")).page("/weaving")).html);
-    expect(plain).toContain("<title>Weaving basics</title>");
+    expect(plain).toContain("<title>Weaving basics · Test Academy</title>");
     expect(plain).toContain('<meta name="description" content="About Weaving basics"/>');
     expect(plain).not.toContain("og:image");
   });

@@ -102,7 +102,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   // A 404 keeps the root's title for errors.
   if (!loaderData) return matches[0]?.meta ?? [];
   const { seo, course } = loaderData;
-  return saleMeta(seo, { title: seo.title, type: "website", published: course.status === "published" });
+  return saleMeta(seo, {
+    title: `${seo.title} · ${seo.siteName}`,
+    type: "website",
+    published: course.status === "published",
+  });
 }
 
 // A dot rather than an icon per lecture: a long curriculum would carry an SVG for every row.

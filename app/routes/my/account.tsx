@@ -18,9 +18,10 @@ import { Button } from "#app/ui/button.tsx";
 import { Checkbox, Field, FormAlert } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import type { Route } from "./+types/account.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `${matches[0]?.loaderData?.school?.name ?? "Studium"}` }];
+  return pageTitle(matches[0]?.loaderData, "accounts:account_settings");
 }
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -9,9 +9,10 @@ import { useT } from "#app/lib/i18n.tsx";
 import { ProgressBar } from "#app/features/learning/progress-bar.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import type { Route } from "./+types/index.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `${matches[0]?.loaderData?.school?.name ?? "Studium"}` }];
+  return pageTitle(matches[0]?.loaderData, "accounts:my_title");
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -68,7 +69,10 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2">
             {teams.map((team) => (
-              <li key={team.courseId} className="flex flex-col gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+              <li
+                key={team.courseId}
+                className="flex flex-col gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200"
+              >
                 <h3 className="text-lg font-semibold leading-snug break-words">{team.title}</h3>
                 <p className="text-muted">{t("access:my_team_seats", { count: team.seats })}</p>
                 <Link to={`/home/access-manager/${team.courseId}`} className={buttonClass("secondary", "self-start")}>

@@ -9,9 +9,10 @@ import { requireUser } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import type { Route } from "./+types/invoices.ts";
+import { pageTitle } from "#app/lib/page-title.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: `${matches[0]?.loaderData?.school?.name ?? "Studium"}` }];
+  return pageTitle(matches[0]?.loaderData, "invoices:title");
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -76,7 +77,9 @@ export default function MyInvoices({ loaderData: { invoices } }: Route.Component
                     </div>
                   )}
                 </dl>
-                {invoice.status === "failed" && <p className="mt-2 text-sm text-red-800">{t("invoices:failed_help")}</p>}
+                {invoice.status === "failed" && (
+                  <p className="mt-2 text-sm text-red-800">{t("invoices:failed_help")}</p>
+                )}
               </div>
               <div className="flex shrink-0 items-center gap-3">
                 {invoice.pdf ? (
@@ -90,7 +93,10 @@ export default function MyInvoices({ loaderData: { invoices } }: Route.Component
                   </a>
                 ) : (
                   <span
-                    className={clsx("rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1", statusLook[invoice.status])}
+                    className={clsx(
+                      "rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1",
+                      statusLook[invoice.status],
+                    )}
                   >
                     {t(`invoices:status_${invoice.status}`)}
                   </span>
