@@ -31,7 +31,7 @@ export function nextLinkFor(kind: ProductKind, quantity: number, courseSlug: str
   if (kind === "course" && quantity > 1) return `/home/access-manager/${courseId}`;
   if (kind === "course") return `/${courseSlug}/watch`;
   if (kind === "file") return `/my/products/${productSlug}`;
-  return "/my/products";
+  return "/my";
 }
 
 // The status page is polled every 5 s by every buyer (launch day). The transaction's own query is built and

@@ -25,7 +25,8 @@ export const productTexts = {
     create: "Create product",
     created: "Product created",
     chooseFile: "Choose a file",
-    purchases: "Purchases",
+    myProducts: "My products",
+    files: "Files",
     download: /^Download/,
     amount: (units: number) => units.toFixed(2),
     lowest: "Lowest price in the last 30 days",
@@ -49,7 +50,8 @@ export const productTexts = {
     create: "Utwórz produkt",
     created: "Utworzono produkt",
     chooseFile: "Wybierz plik",
-    purchases: "Zakupy",
+    myProducts: "Moje produkty",
+    files: "Pliki",
     download: /^Pobierz/,
     amount: (units: number) => units.toFixed(2).replace(".", ","),
     lowest: "Najniższa cena z ostatnich 30 dni",
@@ -59,12 +61,18 @@ export const productTexts = {
 
 type Lang = keyof typeof productTexts;
 
-async function fillVariant(page: Page, lang: Lang, number: number, variant: { name: string; price: number; promo?: number }) {
+async function fillVariant(
+  page: Page,
+  lang: Lang,
+  number: number,
+  variant: { name: string; price: number; promo?: number },
+) {
   const texts = productTexts[lang];
   const group = page.getByRole("group", { name: texts.variant(number), exact: true });
   await group.getByLabel(texts.name, { exact: true }).fill(variant.name);
   await group.getByLabel(texts.price, { exact: true }).fill(texts.amount(variant.price));
-  if (variant.promo !== undefined) await group.getByLabel(texts.promoPrice, { exact: true }).fill(texts.amount(variant.promo));
+  if (variant.promo !== undefined)
+    await group.getByLabel(texts.promoPrice, { exact: true }).fill(texts.amount(variant.promo));
 }
 
 async function openNewProduct(page: Page, lang: Lang) {
@@ -89,7 +97,12 @@ async function publishAndCreate(page: Page, lang: Lang, title: string): Promise<
 }
 
 /** The owner makes a published bundle of two courses with two price variants (the first on promotion). */
-export async function createBundle(page: Page, server: TestServer, lang: Lang, options: { title: string; slug: string; courses: [string, string] }) {
+export async function createBundle(
+  page: Page,
+  server: TestServer,
+  lang: Lang,
+  options: { title: string; slug: string; courses: [string, string] },
+) {
   const texts = productTexts[lang];
   await openNewProduct(page, lang);
   await expect(page.getByRole("radio", { name: texts.bundle })).toBeChecked();
@@ -104,14 +117,31 @@ export async function createBundle(page: Page, server: TestServer, lang: Lang, o
   await fillVariant(page, lang, 2, { name: "Team", price: 400 });
   const id = await publishAndCreate(page, lang, options.title);
 
-  const product = await server.handle.db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const product = await server.handle.db
+    .selectFrom("products")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
   expect(product).toMatchObject({ kind: "bundle", slug: options.slug, status: "published" });
-  const variants = await server.handle.db.selectFrom("product_variants").selectAll().where("product_id", "=", id).orderBy("position").execute();
+  const variants = await server.handle.db
+    .selectFrom("product_variants")
+    .selectAll()
+    .where("product_id", "=", id)
+    .orderBy("position")
+    .execute();
   expect(variants.map((v) => [v.name, v.price_cents, v.promo_price_cents])).toEqual([
     ["Solo", 15_000, 12_000],
     ["Team", 40_000, null],
   ]);
-  const history = await server.handle.db.selectFrom("variant_price_changes").select("variant_id").where("variant_id", "in", variants.map((v) => v.id)).execute();
+  const history = await server.handle.db
+    .selectFrom("variant_price_changes")
+    .select("variant_id")
+    .where(
+      "variant_id",
+      "in",
+      variants.map((v) => v.id),
+    )
+    .execute();
   expect(history).toHaveLength(2);
 
   await gotoHydrated(page, `/products/${options.slug}`);
@@ -120,25 +150,39 @@ export async function createBundle(page: Page, server: TestServer, lang: Lang, o
   await expect(page.getByTestId("lowest-30-days")).toContainText(texts.lowest);
   await expect(page.getByTestId("variant-name")).toHaveText(["Solo", "Team"]);
   await expect(page.getByTestId("bundle-courses").getByRole("link")).toHaveText(options.courses);
-  await expect(page.getByRole("link", { name: texts.buy })).toHaveAttribute("href", `/products/${options.slug}/checkout`);
+  await expect(page.getByRole("link", { name: texts.buy })).toHaveAttribute(
+    "href",
+    `/products/${options.slug}/checkout`,
+  );
   await expectAccessible(page);
 }
 
 export const workbook = Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n");
 
 /** The owner makes a published file product: its file uploaded privately, two price variants. */
-export async function createFileProduct(page: Page, server: TestServer, lang: Lang, options: { title: string; filename: string }): Promise<number> {
+export async function createFileProduct(
+  page: Page,
+  server: TestServer,
+  lang: Lang,
+  options: { title: string; filename: string },
+): Promise<number> {
   const texts = productTexts[lang];
   await openNewProduct(page, lang);
   await page.getByRole("radio", { name: texts.file }).check();
   await page.getByLabel(texts.title, { exact: true }).fill(options.title);
-  await page.getByLabel(texts.chooseFile).setInputFiles({ name: options.filename, mimeType: "application/pdf", buffer: workbook });
+  await page
+    .getByLabel(texts.chooseFile)
+    .setInputFiles({ name: options.filename, mimeType: "application/pdf", buffer: workbook });
   await expect(page.getByTestId("product-file")).toContainText(options.filename);
   await fillVariant(page, lang, 1, { name: "PDF", price: 19 });
   await page.getByRole("button", { name: texts.addVariant }).click();
   await fillVariant(page, lang, 2, { name: "PDF + audio", price: 29.5 });
   const id = await publishAndCreate(page, lang, options.title);
-  const product = await server.handle.db.selectFrom("products").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const product = await server.handle.db
+    .selectFrom("products")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
   expect(product).toMatchObject({ kind: "file", file_name: options.filename, status: "published" });
   expect(product.file_key).toMatch(/^products\//);
   await expect(page.getByTestId("product-file")).toContainText(options.filename);
@@ -146,24 +190,39 @@ export async function createFileProduct(page: Page, server: TestServer, lang: La
 }
 
 /** A student who has the product (as a purchase would give it) finds it in their purchases and downloads it. */
-export async function studentDownloads(page: Page, server: TestServer, lang: Lang, options: { productId: number; title: string; filename: string }) {
+export async function studentDownloads(
+  page: Page,
+  server: TestServer,
+  lang: Lang,
+  options: { productId: number; title: string; filename: string },
+) {
   const texts = productTexts[lang];
   const student = newStudent();
   const user = await createUser(server.handle.db, { ...student, role: "student" });
   const now = new Date().toISOString();
   await server.handle.db
     .insertInto("product_access")
-    .values({ user_id: user.id, product_id: options.productId, transaction_id: null, starts_at: now, ends_at: null, revoked_at: null, created_at: now })
+    .values({
+      user_id: user.id,
+      product_id: options.productId,
+      transaction_id: null,
+      starts_at: now,
+      ends_at: null,
+      revoked_at: null,
+      created_at: now,
+    })
     .execute();
   await login(page, student.email, student.password);
   await gotoHydrated(page, "/my");
-  await page.getByRole("link", { name: texts.purchases, exact: true }).click();
-  await expect(page).toHaveURL(/\/my\/products$/);
-  await expect(page.getByRole("heading", { level: 1, name: texts.purchases })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: texts.myProducts })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: texts.files })).toBeVisible();
   const item = page.locator("li[data-my-product]").filter({ hasText: options.title });
   await expect(item).toContainText(options.filename);
   await expectAccessible(page);
-  const [download] = await Promise.all([page.waitForEvent("download"), item.getByRole("link", { name: texts.download }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    item.getByRole("link", { name: texts.download }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(options.filename);
   const path = await download.path();
   const { readFile } = await import("node:fs/promises");

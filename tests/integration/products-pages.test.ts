@@ -11,7 +11,8 @@ import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, waitFor, type TestServer } from "../helpers/test-server.ts";
 import { addCourse, daysFromNow, text } from "./catalog-helpers.ts";
 import { courseProductId } from "./selling-helpers.ts";
-import { addProduct, grantProduct, newStudent, uploadProductFile } from "./products-helpers.ts";
+import { grantAccess } from "../helpers/discussion-fixtures.ts";
+import { addProduct, grantProduct, newStudent, uploadProductFile, userId } from "./products-helpers.ts";
 
 let server: TestServer;
 let admin: BrowserClient;
@@ -31,7 +32,13 @@ beforeAll(async () => {
     description: "Everything about **light**.<script>alert(1)</script>",
     course_ids: [courseId, draftCourse],
     variants: [
-      { name: "Solo", price_cents: 20_000, promo_price_cents: 15_000, promo_starts_at: daysFromNow(-2), promo_ends_at: daysFromNow(5) },
+      {
+        name: "Solo",
+        price_cents: 20_000,
+        promo_price_cents: 15_000,
+        promo_starts_at: daysFromNow(-2),
+        promo_ends_at: daysFromNow(5),
+      },
       { name: "Team", price_cents: 60_000 },
     ],
   });
@@ -42,9 +49,20 @@ beforeAll(async () => {
     event_starts_at: "2031-03-04T18:30:00.000Z",
     event_link: "https://meet.example.com/secret-room",
   });
-  await addProduct(server, { kind: "consultation", slug: "draft-consultation", title: "Draft consultation", status: "draft" });
+  await addProduct(server, {
+    kind: "consultation",
+    slug: "draft-consultation",
+    title: "Draft consultation",
+    status: "draft",
+  });
   fileKey = await uploadProductFile(server, admin, "materials.zip", fileBytes);
-  await addProduct(server, { kind: "file", slug: "materials", title: "Materials", file_key: fileKey, file_name: "Course materials.zip" });
+  await addProduct(server, {
+    kind: "file",
+    slug: "materials",
+    title: "Materials",
+    file_key: fileKey,
+    file_name: "Course materials.zip",
+  });
 });
 afterAll(() => server?.stop());
 
@@ -97,10 +115,10 @@ describe("the product page", () => {
   it("leads a buyer who has the product to their purchases instead of the checkout", async () => {
     const { client, email } = await newStudent(server);
     expect((await client.page("/products/live-qa")).html).toContain('data-checkout="buy"');
-    await grantProduct(server, email, (await productId("live-qa")));
+    await grantProduct(server, email, await productId("live-qa"));
     const page = await client.page("/products/live-qa");
     expect(page.html).toContain('data-checkout="has-access"');
-    expect(page.html).toContain('href="/my/products"');
+    expect(page.html).toContain('href="/my"');
   });
 
   it("lists published products on /products", async () => {
@@ -113,16 +131,24 @@ describe("the product page", () => {
   });
 
   it("is renewed in the rendered-page cache when the product is edited", async () => {
-    await waitFor(async () => ((await anonymous("/products/materials")).headers.get("x-page-cache") === "hit" ? true : undefined));
+    await waitFor(async () =>
+      (await anonymous("/products/materials")).headers.get("x-page-cache") === "hit" ? true : undefined,
+    );
     const id = await productId("materials");
     const saved = await admin.json("PUT", `/home/products/${id}`, { title: "Materials, second edition" });
     expect(saved.status).toBe(200);
-    await waitFor(async () => (text((await anonymous("/products/materials")).html).includes("Materials, second edition") ? true : undefined));
+    await waitFor(async () =>
+      text((await anonymous("/products/materials")).html).includes("Materials, second edition") ? true : undefined,
+    );
   });
 });
 
 async function productId(slug: string): Promise<number> {
-  const row = await server.handle.db.selectFrom("products").select("id").where("slug", "=", slug).executeTakeFirstOrThrow();
+  const row = await server.handle.db
+    .selectFrom("products")
+    .select("id")
+    .where("slug", "=", slug)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -132,7 +158,7 @@ describe("the student's products and downloads", () => {
     await grantProduct(server, email, await productId("live-qa"));
     await grantProduct(server, email, await productId("photo-bundle"));
     await grantProduct(server, email, await productId("materials"), { revoked_at: new Date().toISOString() });
-    const page = await client.page("/my/products");
+    const page = await client.page("/my");
     expect(page.status).toBe(200);
     const html = text(page.html);
     expect(html).toContain("Live Q&A");
@@ -143,8 +169,11 @@ describe("the student's products and downloads", () => {
     expect((await client.page("/my/products/materials")).status).toBe(404);
 
     const { client: expired, email: expiredEmail } = await newStudent(server);
-    await grantProduct(server, expiredEmail, await productId("live-qa"), { starts_at: daysFromNow(-40), ends_at: daysFromNow(-10) });
-    expect(text((await expired.page("/my/products")).html)).not.toContain("Live Q&A");
+    await grantProduct(server, expiredEmail, await productId("live-qa"), {
+      starts_at: daysFromNow(-40),
+      ends_at: daysFromNow(-10),
+    });
+    expect(text((await expired.page("/my")).html)).not.toContain("Live Q&A");
     expect((await expired.page("/my/products/live-qa")).status).toBe(404);
   });
 
@@ -178,14 +207,39 @@ describe("the student's products and downloads", () => {
 
   it("stops the download when the access has ended", async () => {
     const { client, email } = await newStudent(server);
-    await grantProduct(server, email, await productId("materials"), { starts_at: daysFromNow(-40), ends_at: daysFromNow(-1) });
+    await grantProduct(server, email, await productId("materials"), {
+      starts_at: daysFromNow(-40),
+      ends_at: daysFromNow(-1),
+    });
     expect((await client.raw("/my/products/materials/download")).status).toBe(404);
   });
 
   it("sends a visitor to the login page", async () => {
-    const page = await (await visitor(server)).raw("/my/products", { headers: { accept: "text/html" } });
+    const page = await (await visitor(server)).raw("/my/products/live-qa", { headers: { accept: "text/html" } });
     expect(page.status).toBe(302);
-    expect(page.headers.get("location")).toBe("/login?next=%2Fmy%2Fproducts");
+    expect(page.headers.get("location")).toBe("/login?next=%2Fmy%2Fproducts%2Flive-qa");
+  });
+
+  it("lists the student's courses and other products on one page, by kind, and sends old links there", async () => {
+    const { client, email } = await newStudent(server);
+    await grantProduct(server, email, await productId("live-qa"));
+    await grantProduct(server, email, await productId("photo-bundle"));
+    const course = await server.handle.db
+      .selectFrom("courses")
+      .select("id")
+      .where("slug", "=", "photo-basics")
+      .executeTakeFirstOrThrow();
+    await grantAccess(server.handle.db, await userId(server, email), course.id);
+    const html = text((await client.page("/my")).html);
+    const order = ["Courses", "Bundles", "Live events"].map((heading) => html.indexOf(`>${heading}</h2>`));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(html).toContain("Photo bundle");
+    expect(html).toContain("Live Q&A");
+    expect(html).not.toContain(">Purchases<");
+    const old = await client.raw("/my/products", { headers: { accept: "text/html" } });
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe("/my");
   });
 });
 
@@ -200,7 +254,11 @@ describe("the course sales page and its promotional packages", () => {
       promo_ends_at: daysFromNow(10),
     });
     const product = await courseProductId(server, id);
-    await server.handle.db.updateTable("products").set({ promo_limit: 2, promo_sold: 1 }).where("id", "=", product).execute();
+    await server.handle.db
+      .updateTable("products")
+      .set({ promo_limit: 2, promo_sold: 1 })
+      .where("id", "=", product)
+      .execute();
     const { client } = await newStudent(server);
     const open = await client.page("/limited-promo");
     expect(open.html).toContain('data-testid="promo-price"');

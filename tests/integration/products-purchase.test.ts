@@ -33,10 +33,19 @@ describe("buying each kind of product", () => {
   it("a bundle gives access to each of its courses", async () => {
     const first = await addCourse(server, { slug: "bundle-one", title: "One" });
     const second = await addCourse(server, { slug: "bundle-two", title: "Two" });
-    await addProduct(server, { kind: "bundle", slug: "both", title: "Both courses", course_ids: [first, second], variants: [{ price_cents: 15000 }] });
+    await addProduct(server, {
+      kind: "bundle",
+      slug: "both",
+      title: "Both courses",
+      course_ids: [first, second],
+      variants: [{ price_cents: 15000 }],
+    });
     const [student] = await manyStudents(server, 1, "bundler");
     const hash = await buy(student!, "both");
-    expect((await student!.post(`/transaction/${hash}/pending`)).body).toMatchObject({ status: "ACCESS_GRANTED", nextLink: "/my/products" });
+    expect((await student!.post(`/transaction/${hash}/pending`)).body).toMatchObject({
+      status: "ACCESS_GRANTED",
+      nextLink: "/my",
+    });
     for (const slug of ["bundle-one", "bundle-two"]) {
       const page = await student!.page(`/${slug}/checkout`);
       // An owner of the course is sent to watch it.
@@ -47,7 +56,14 @@ describe("buying each kind of product", () => {
 
   it("a file product becomes downloadable by its buyer only", async () => {
     const key = await uploadProductFile(server, admin, "guide.pdf", Buffer.from("%PDF-1.4\n% guide\n%%EOF\n"));
-    await addProduct(server, { kind: "file", slug: "guide", title: "The guide", file_key: key, file_name: "guide.pdf", variants: [{ price_cents: 1900 }] });
+    await addProduct(server, {
+      kind: "file",
+      slug: "guide",
+      title: "The guide",
+      file_key: key,
+      file_name: "guide.pdf",
+      variants: [{ price_cents: 1900 }],
+    });
     const [owner, other] = await manyStudents(server, 2, "reader");
     expect((await owner!.raw("/my/products/guide/download")).status).toBe(404);
     const hash = await buy(owner!, "guide");
@@ -59,23 +75,48 @@ describe("buying each kind of product", () => {
   });
 
   it("a consultation and a live event appear in the buyer's purchases", async () => {
-    await addProduct(server, { kind: "consultation", slug: "talk", title: "One hour talk", variants: [{ price_cents: 30000 }] });
-    await addProduct(server, { kind: "live_event", slug: "live", title: "Live Q&A", event_starts_at: "2027-01-15T18:00:00.000Z", event_link: "https://meet.example.com/qa", variants: [{ price_cents: 2000 }] });
+    await addProduct(server, {
+      kind: "consultation",
+      slug: "talk",
+      title: "One hour talk",
+      variants: [{ price_cents: 30000 }],
+    });
+    await addProduct(server, {
+      kind: "live_event",
+      slug: "live",
+      title: "Live Q&A",
+      event_starts_at: "2027-01-15T18:00:00.000Z",
+      event_link: "https://meet.example.com/qa",
+      variants: [{ price_cents: 2000 }],
+    });
     const [student] = await manyStudents(server, 1, "talker");
     await buy(student!, "talk");
     await buy(student!, "live");
-    const page = await student!.page("/my/products");
+    const page = await student!.page("/my");
     expect(page.html).toContain("One hour talk");
     expect(page.html).toContain("Live Q&amp;A");
     expect(page.html).toContain("https://meet.example.com/qa");
   });
 
   it("charges the chosen price variant, less a promo code, and sells products other than courses one at a time", async () => {
-    const { id, variantIds } = await addProduct(server, { kind: "consultation", slug: "coaching", title: "Coaching", variants: [{ name: "30 min", price_cents: 10000 }, { name: "60 min", price_cents: 18000 }] });
+    const { id, variantIds } = await addProduct(server, {
+      kind: "consultation",
+      slug: "coaching",
+      title: "Coaching",
+      variants: [
+        { name: "30 min", price_cents: 10000 },
+        { name: "60 min", price_cents: 18000 },
+      ],
+    });
     await addPromoCode(server, { code: "COACH", amount: 50, product_id: id });
     const [student] = await manyStudents(server, 1, "coached");
     const hash = await buy(student!, "coaching", { variant_id: variantIds[1], promo_code: "coach" });
-    expect(await transactionByHash(server, hash)).toMatchObject({ unit_price_cents: 18000, discount_cents: 9000, total_cents: 9000, status: "ACCESS_GRANTED" });
+    expect(await transactionByHash(server, hash)).toMatchObject({
+      unit_price_cents: 18000,
+      discount_cents: 9000,
+      total_cents: 9000,
+      status: "ACCESS_GRANTED",
+    });
     const team = await student!.post("/products/coaching/onepagecheckout", { ...buyer, provider: "test", quantity: 2 });
     expect(team.status).toBe(422);
     expect(team.body.errors.quantity).toEqual(["Only courses can be bought for a team."]);

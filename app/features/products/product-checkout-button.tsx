@@ -9,7 +9,7 @@ export function ProductCheckoutButton({ slug, hasAccess, free }: { slug: string;
   const t = useT();
   if (hasAccess) {
     return (
-      <Link to="/my/products" className={buttonClass("primary", "w-full text-base")} data-checkout="has-access">
+      <Link to="/my" className={buttonClass("primary", "w-full text-base")} data-checkout="has-access">
         <PackageCheck aria-hidden className="size-5" />
         {t("products:has_access")}
       </Link>

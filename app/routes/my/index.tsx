@@ -1,25 +1,39 @@
-// The student's products: the courses they have access to, with their progress and a 'Continue' link to the
-// lecture they resume at; the empty state when there are none.
+// The student's products, all in one place and grouped by kind: the courses they can open, with their progress
+// and a 'Continue' link to the lecture they resume at; then the other products they bought while the access
+// lasts (bundles, consultations, live events with their date and link, files to download); then the team
+// purchases whose seats they hand out. The empty state sends them to the catalog.
 import { Link } from "react-router";
 import { BookOpen } from "lucide-react";
 import { listMyTeamPurchases } from "#core/access-manager/list-my-team-purchases.ts";
 import { listMyCourses } from "#core/learning/list-my-courses.ts";
+import { listMyProducts } from "#core/products/list-my-products.ts";
+import type { ProductKind } from "#platform/db/schema.ts";
 import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
+import { pageTitle } from "#app/lib/page-title.ts";
 import { ProgressBar } from "#app/features/learning/progress-bar.tsx";
+import { MyProductDetails } from "#app/features/products/my-product-details.tsx";
+import { myProductView } from "#app/features/products/my-product-view.ts";
 import { buttonClass } from "#app/ui/button.tsx";
 import type { Route } from "./+types/index.ts";
-import { pageTitle } from "#app/lib/page-title.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches[0]?.loaderData, "accounts:my_title");
 }
 
+/** The order of the kinds on the page, after the courses. */
+const productKinds = ["bundle", "consultation", "live_event", "file"] as const satisfies ProductKind[];
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { request: ctx, services } = context.get(pageContext);
   // The layout sends a logged-out visitor to /login; its loader runs beside this one.
-  const courses = ctx.user ? await listMyCourses(services.db, { user: ctx.user }) : [];
-  const teams = ctx.user ? await listMyTeamPurchases(services.db, ctx.user.id) : [];
+  const user = ctx.user;
+  if (!user) return { courses: [], products: [], teams: [] };
+  const [courses, products, teams] = await Promise.all([
+    listMyCourses(services.db, { user }),
+    listMyProducts(services.db, user.id),
+    listMyTeamPurchases(services.db, user.id),
+  ]);
   return {
     teams,
     courses: courses.map((course) => ({
@@ -28,42 +42,83 @@ export async function loader({ context }: Route.LoaderArgs) {
       percent: course.percent,
       href: course.resumeLectureId ? `/${course.slug}/watch/${course.resumeLectureId}` : `/${course.slug}/watch`,
     })),
+    products: productKinds
+      .map((kind) => ({
+        kind,
+        items: products.filter((product) => product.kind === kind).map((product) => myProductView(product, ctx.lang)),
+      }))
+      .filter((group) => group.items.length > 0),
   };
 }
 
 export default function MyProducts({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { courses, teams } = loaderData;
+  const { courses, products, teams } = loaderData;
+  const empty = courses.length === 0 && products.length === 0 && teams.length === 0;
   return (
-    <section>
-      <h1 className="text-2xl font-bold">{t("accounts:my_title")}</h1>
-      {courses.length > 0 ? (
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2" aria-label={t("learning:my_courses")}>
-          {courses.map((course) => (
-            <li key={course.id} className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
-              <h2 className="text-lg font-semibold leading-snug break-words">{course.title}</h2>
-              <ProgressBar percent={course.percent} />
-              <Link
-                to={course.href}
-                aria-label={t("learning:continue_course", { course: course.title })}
-                className={buttonClass("primary", "self-start")}
-              >
-                {t("learning:continue")}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <div className="mt-6 flex flex-col items-center gap-4 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
+    <section aria-labelledby="my-title" className="flex flex-col gap-10">
+      <h1 id="my-title" className="text-2xl font-bold">
+        {t("accounts:my_title")}
+      </h1>
+      {empty && (
+        <div className="-mt-4 flex flex-col items-center gap-4 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
           <BookOpen aria-hidden className="size-10 text-gray-400" />
           <p className="text-muted">{t("accounts:my_empty")}</p>
-          <Link to="/" className={buttonClass("primary")}>
+          <Link to="/courses" className={buttonClass("primary")}>
             {t("accounts:browse_courses")}
           </Link>
         </div>
       )}
+      {courses.length > 0 && (
+        <section aria-labelledby="my-courses" className="-mt-4">
+          <h2 id="my-courses" className="text-xl font-semibold">
+            {t("products:my_section_course")}
+          </h2>
+          <ul className="mt-4 grid gap-4 sm:grid-cols-2" aria-label={t("learning:my_courses")}>
+            {courses.map((course) => (
+              <li
+                key={course.id}
+                className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200"
+              >
+                <h3 className="text-lg leading-snug font-semibold break-words">{course.title}</h3>
+                <ProgressBar percent={course.percent} />
+                <Link
+                  to={course.href}
+                  aria-label={t("learning:continue_course", { course: course.title })}
+                  className={buttonClass("primary", "self-start")}
+                >
+                  {t("learning:continue")}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {products.map((group) => (
+        <section key={group.kind} aria-labelledby={`my-${group.kind}`}>
+          <h2 id={`my-${group.kind}`} className="text-xl font-semibold">
+            {t(`products:my_section_${group.kind}`)}
+          </h2>
+          <ul className="mt-4 flex flex-col gap-4">
+            {group.items.map((product) => (
+              <li
+                key={product.id}
+                data-my-product={product.slug}
+                className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200"
+              >
+                <h3 className="min-w-0 text-lg leading-snug font-semibold break-words">
+                  <Link to={`/my/products/${product.slug}`} className="text-ink underline-offset-4 hover:underline">
+                    {product.title}
+                  </Link>
+                </h3>
+                <MyProductDetails product={product} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
       {teams.length > 0 && (
-        <section className="mt-10" aria-labelledby="team-purchases">
+        <section aria-labelledby="team-purchases">
           <h2 id="team-purchases" className="text-xl font-semibold">
             {t("access:my_team_title")}
           </h2>
@@ -73,7 +128,7 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
                 key={team.courseId}
                 className="flex flex-col gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200"
               >
-                <h3 className="text-lg font-semibold leading-snug break-words">{team.title}</h3>
+                <h3 className="text-lg leading-snug font-semibold break-words">{team.title}</h3>
                 <p className="text-muted">{t("access:my_team_seats", { count: team.seats })}</p>
                 <Link to={`/home/access-manager/${team.courseId}`} className={buttonClass("secondary", "self-start")}>
                   {t("access:my_team_manage")}

@@ -31,11 +31,11 @@ export default function MyProductPage({ loaderData: { product } }: Route.Compone
   return (
     <article aria-labelledby="product-title" className="flex flex-col gap-6" data-my-product={product.slug}>
       <Link
-        to="/my/products"
+        to="/my"
         className="inline-flex items-center gap-1 self-start text-sm font-medium text-brand-700 hover:underline"
       >
         <ChevronLeft aria-hidden className="size-4" />
-        {t("products:my_title")}
+        {t("accounts:my_title")}
       </Link>
       <div className="flex flex-col items-start gap-2">
         <ProductKindBadge kind={product.kind} />
