@@ -244,8 +244,11 @@ describe("a lecture page", () => {
     expect(html).toContain("paid-secret-content");
     expect(html).toContain("25% complete");
     expect(html).toContain('aria-valuenow="25"');
-    expect(html).toMatch(/aria-pressed="true"[^>]*>(?:(?!<\/button>).)*Star this lecture/s);
+    expect(html).toMatch(/aria-pressed="true"[^>]*>(?:(?!<\/button>).)*Starred/s);
     expect(html).toMatch(/aria-pressed="false"[^>]*>(?:(?!<\/button>).)*Mark as complete/s);
+    const welcome = (await buyer.page(lecture("Welcome"))).html;
+    expect(welcome).toMatch(/aria-pressed="true"[^>]*>(?:(?!<\/button>).)*Completed/s);
+    expect(welcome).toMatch(/aria-pressed="false"[^>]*>(?:(?!<\/button>).)*Star this lecture/s);
     expect(html).toContain('data-mark="completed"');
   });
 

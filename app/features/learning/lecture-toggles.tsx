@@ -1,5 +1,6 @@
 // 'Mark as complete' and the star of a lecture (POST /lecture/{id}/complete and /star): toggle buttons whose
-// pressed state is what the server answered.
+// pressed state is what the server answered. The label says the state a sighted student looks for ("Completed",
+// "Starred"); the pressed state tells a screen reader the same, and pressing again undoes it.
 import { useState } from "react";
 import { clsx } from "clsx";
 import { CheckCircle2, Circle, Star } from "lucide-react";
@@ -44,7 +45,7 @@ export function CompleteToggle({
       )}
     >
       {completed ? <CheckCircle2 aria-hidden className="size-4" /> : <Circle aria-hidden className="size-4" />}
-      {t("learning:mark_complete")}
+      {t(completed ? "learning:completed_toggle" : "learning:mark_complete")}
     </button>
   );
 }
@@ -78,7 +79,7 @@ export function StarToggle({ lectureId, initialStarred }: { lectureId: number; i
       )}
     >
       <Star aria-hidden className={clsx("size-4", starred && "fill-amber-400 text-amber-600")} />
-      {t("learning:star")}
+      {t(starred ? "learning:starred" : "learning:star")}
     </button>
   );
 }
