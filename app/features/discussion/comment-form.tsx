@@ -1,7 +1,8 @@
 // The comment form and the reply form (spec §4, §5): the send button shows once there is text and is enabled
 // from 2 characters; idle -> sending -> the new item is added and the box cleared. Failures per send-problem.ts:
-// a 419 shows 'Log in' / 'Session expired' here instead of leaving the page, so the text typed is not lost.
-import { type FormEvent, useId, useRef, useState } from "react";
+// a 419 says 'Session expired' and goes to /login as §8 wants, coming back to this page, where the text typed is
+// put back in its box (draft.ts).
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { sendButtonState } from "#core/discussion/schemas.ts";
 import { ApiError } from "#app/lib/api.ts";
@@ -9,6 +10,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { type ChosenImage, ImageUploadBox } from "./image-upload-box.tsx";
+import { keepDraft, takeDraft } from "./draft.ts";
 import { type SendProblem, sendProblem } from "./send-problem.ts";
 
 export function CommentForm({
@@ -19,6 +21,7 @@ export function CommentForm({
   withImage = false,
   autoFocus = false,
   loginHref,
+  draftKey,
   onSend,
 }: {
   label: string;
@@ -30,6 +33,8 @@ export function CommentForm({
   autoFocus?: boolean;
   /** where 'Log in' leads after a 401 or 419 (/{course}/watch/login) */
   loginHref: string;
+  /** names the box's text kept across a login after a 419 (e.g. "lecture:12", "reply:34") */
+  draftKey: string;
   /** sends the text (and image); throws the ApiError of a failed call */
   onSend: (body: string, image: File | null) => Promise<void>;
 }) {
@@ -41,6 +46,13 @@ export function CommentForm({
   const [problem, setProblem] = useState<SendProblem | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const button = sendButtonState(text, min);
+
+  // The kept text lives in sessionStorage, which the server cannot see: it is put back after hydration.
+  useEffect(() => {
+    const draft = takeDraft(draftKey);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- read once from an external store after hydration
+    if (draft) setText(draft);
+  }, [draftKey]);
 
   function chooseImage(file: File | null) {
     setImage((previous) => {
@@ -61,6 +73,11 @@ export function CommentForm({
     } catch (error) {
       const found = error instanceof ApiError ? sendProblem(error, text, max) : null;
       setProblem(found);
+      if (found?.kind === "expired") {
+        keepDraft(draftKey, text);
+        window.location.assign(`/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+        return;
+      }
       // The network failed or the server refused for another reason (§8): the toast, in the page's language.
       if (!found) toast.error(t("discussion:something_went_wrong"));
       textarea.current?.focus();

@@ -294,6 +294,7 @@ export function CommentItem({ comment, viewer, lang, loginHref, onChange, onDele
                 withImage={isModerator(viewer)}
                 autoFocus
                 loginHref={loginHref}
+                draftKey={`reply:${comment.id}`}
                 onSend={sendReply}
               />
             </div>

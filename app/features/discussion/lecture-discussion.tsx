@@ -111,6 +111,7 @@ function OpenDiscussion({
         min={COMMENT_MIN}
         max={COMMENT_MAX}
         loginHref={loginHref}
+        draftKey={`lecture:${lectureId}`}
         onSend={send}
       />
       {comments.length === 0 ? (

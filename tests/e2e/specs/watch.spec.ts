@@ -103,7 +103,8 @@ test.describe("the watch page", () => {
 
     // /my lists the course; 'Continue' opens its first lecture
     await gotoHydrated(page, "/my");
-    await expect(page.getByRole("heading", { level: 2, name: "Digital Photography Basics" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Courses" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 3, name: "Digital Photography Basics" })).toBeVisible();
     await expect(page.getByText("0% complete")).toBeVisible();
     await expectAccessible(page);
     await page.getByRole("link", { name: "Continue Digital Photography Basics" }).click();
