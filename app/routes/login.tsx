@@ -1,5 +1,6 @@
 import { Link, redirect, useLocation, useSearchParams } from "react-router";
 import { loginSchema } from "#core/accounts/schemas.ts";
+import { safeNext } from "#core/safe-next.ts";
 import { setCsrfToken } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useApiForm } from "#app/lib/use-api-form.ts";
@@ -25,7 +26,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const location = useLocation();
   const [params] = useSearchParams();
-  const next = params.get("next") ?? "";
+  const next = safeNext(params.get("next")) ?? "";
   const form = useApiForm<{ redirect: string; csrf_token: string }>({
     url: "/login",
     schema: loginSchema,
@@ -42,7 +43,14 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         <CsrfField />
         {next && <input type="hidden" name="next" value={next} />}
         <FormAlert message={form.message ?? (queryError ? t(queryError, { seconds: 60 }) : undefined)} />
-        <Field label={t("accounts:email")} name="email" type="email" autoComplete="email" required errors={form.errors.email} />
+        <Field
+          label={t("accounts:email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          errors={form.errors.email}
+        />
         <Field
           label={t("accounts:password")}
           name="password"
@@ -61,7 +69,10 @@ export default function Login({ loaderData }: Route.ComponentProps) {
         </Link>
         <p className="text-muted">
           {t("accounts:no_account")}{" "}
-          <Link to={next ? `/register?next=${encodeURIComponent(next)}` : "/register"} className="font-semibold text-brand-700 underline underline-offset-4">
+          <Link
+            to={next ? `/register?next=${encodeURIComponent(next)}` : "/register"}
+            className="font-semibold text-brand-700 underline underline-offset-4"
+          >
             {t("accounts:register_link")}
           </Link>
         </p>
