@@ -62,6 +62,19 @@ export const configSchema = z.object({
     })
     .default(""),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** other host names the school answers to in production besides its public address (comma-separated) */
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, "must be host names, comma-separated")),
+    )
+    .default([]),
   SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z
     .string()

@@ -16,6 +16,7 @@ import { AppError } from "#core/errors.ts";
 import { safeNext } from "#core/safe-next.ts";
 import { translator } from "#platform/i18n/index.ts";
 import type { Services } from "../services.ts";
+import { publicAddressFor } from "../plugins/request-context.ts";
 import { clearCookie, cookieNames, isSecureRequest, setCookie } from "../http/cookies.ts";
 import { csrfBinding, csrfTokenFor } from "../http/csrf.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
@@ -119,7 +120,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
         const school = request.ctx.school;
         if (!school) throw new AppError("setup_required");
         await requestPasswordReset(services.db, request.body, {
-          baseUrl: request.ctx.baseUrl,
+          baseUrl: publicAddressFor(request, services),
           lang: request.ctx.lang,
           schoolName: school.name,
         });
