@@ -1,8 +1,10 @@
 // Starts the real server (node server/main.ts) on a random port against a fresh database, as a child
 // process, and speaks HTTP to it like a browser does. One per test file.
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { type DbHandle, openDatabase } from "#platform/db/connection.ts";
+import { serverLogFile } from "./log-scan.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -46,6 +48,14 @@ export async function startTestServer(
   });
   const logs: LogLine[] = [];
   let output = "";
+  // Under `npm test`, everything the server prints is kept for the log scan after the suite (figure 14).
+  const keptLog = serverLogFile();
+  const keptFd = keptLog ? fs.openSync(keptLog, "a") : undefined;
+  if (keptFd !== undefined) {
+    child.stdout!.on("data", (chunk: Buffer) => fs.writeSync(keptFd, chunk));
+    child.stderr!.on("data", (chunk: Buffer) => fs.writeSync(keptFd, chunk));
+    child.once("close", () => fs.closeSync(keptFd));
+  }
   const address = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
