@@ -7,6 +7,8 @@ import { BrowserClient } from "../helpers/browser-client.ts";
 import { requestWithHost } from "../helpers/host-request.ts";
 import { owner, registerStudent } from "../helpers/school.ts";
 import { startTestServer, type TestServer, waitFor } from "../helpers/test-server.ts";
+import { buyTeamPurchase, invitationLinkFor } from "./access-helpers.ts";
+import { addCourse } from "./catalog-helpers.ts";
 
 async function setUp(server: TestServer, publicUrl?: string): Promise<BrowserClient> {
   const admin = new BrowserClient(server.url);
@@ -55,6 +57,30 @@ describe("the public address, recorded at setup", () => {
   it("builds the reset link from it, whatever Host the request names", async () => {
     expect(await resetLinkOrigin(server, owner.email, "evil.example")).toBe("https://school.example");
     expect(await resetLinkOrigin(server, owner.email, `127.0.0.1:${server.port}`)).toBe("https://school.example");
+  });
+
+  it("builds the invitation link from it, whatever Host the buyer's request names", async () => {
+    const courseId = await addCourse(server, {
+      slug: "team-course",
+      title: "Team course",
+      price_cents: 9900,
+      currency: "EUR",
+    });
+    const bea = await registerStudent(server, {
+      name: "Bea Buyer",
+      email: "bea@example.com",
+      password: "student-secret",
+    });
+    const purchase = await buyTeamPurchase(server, bea, "team-course", 2);
+    const invited = await requestWithHost(bea, `/home/access-manager/${courseId}`, {
+      host: "evil.example",
+      method: "POST",
+      body: { course_id: courseId, parent_transaction_id: purchase.id, name: "Ann Able", email: "ann@example.com" },
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    const mail = await invitationLinkFor(server, "ann@example.com");
+    expect(mail.text).toContain(`https://school.example${mail.path}`);
+    expect(mail.text).not.toContain("evil.example");
   });
 
   it("shows it in the settings, where the admin changes it (an address with a path is refused)", async () => {
