@@ -58,7 +58,10 @@ export function rememberSecret(value: unknown): void {
   fs.writeSync(ledger.fd, `${JSON.stringify(value)}\n`);
 }
 
-const SECRET_KEY = /pass(word|wd)|token|secret|card_?number|cardnumber|cvv|cvc/i;
+// Field names whose values are secrets: passwords, tokens, the providers' keys and secrets, card data.
+const SECRET_KEY = /pass(word|wd)|token|secret|api_?key|second_?key|private_?key|^crc$|card_?number|cvv|cvc/i;
+/** Environment variables of a test server that hold a secret (SECRET_KEY, BUNNY_API_KEY, ...). */
+export const SECRET_ENV = /SECRET|_KEY$|PASSWORD|TOKEN/;
 
 /** Remembers the values of secret-named fields (password, token, cardNumber, ...) of a request or answer body. */
 export function rememberSecretFields(body: unknown, depth = 0): void {
