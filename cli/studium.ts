@@ -35,7 +35,7 @@ type Command = {
 const help = { help: { type: "boolean", short: "h" } } as const satisfies Options;
 
 /** Schema field -> the option that carries it, so errors name what the user typed. */
-const optionOf: Record<string, string> = { school_name: "--school" };
+const optionOf: Record<string, string> = { school_name: "--school", public_url: "--url" };
 /** The allowed values of the options that take one of a list. */
 const choicesOf: Record<string, readonly string[]> = { language: ["en", "pl"], currency: currencies };
 
@@ -86,7 +86,7 @@ const languageNames = { en: "English", pl: "Polish" } as const;
 const commands: Record<string, Command> = {
   setup: {
     summary: "Create the school and its owner's account (once).",
-    usage: `setup --school "Name" --language en|pl --email E --password P --name N [--currency C] [--sample]
+    usage: `setup --school "Name" --language en|pl --email E --password P --name N [--url U] [--currency C] [--sample]
 
   --school      the school's name
   --language    en or pl: the language of the school's pages and e-mails
@@ -94,6 +94,8 @@ const commands: Record<string, Command> = {
   --email       the owner's e-mail address
   --password    the owner's password (at least 6 characters)
   --name        the owner's name
+  --url         the school's public address (https://school.example), where e-mailed links lead
+                (default: APP_URL; without either, the owner's first visit as admin records it)
   --sample      add a sample course and a sample student`,
     options: {
       school: { type: "string" },
@@ -102,6 +104,7 @@ const commands: Record<string, Command> = {
       email: { type: "string" },
       password: { type: "string" },
       name: { type: "string" },
+      url: { type: "string" },
       sample: { type: "boolean" },
     },
     async run(values) {
@@ -114,6 +117,7 @@ const commands: Record<string, Command> = {
         email: values.email,
         password: values.password,
         sample: values.sample === true,
+        public_url: values.url,
       };
       const data = validate(setupSchema, input);
       await withDatabase(async ({ db }, _applied, config) => {
@@ -122,8 +126,11 @@ const commands: Record<string, Command> = {
           load.storage(),
         ]);
         // The server's own storage (DATA_DIR/files, or the S3 bucket), where the sample course's files go.
-        const storage = createStorageFromConfig(config, loadSecret({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }));
-        const { owner, sample } = await setupSchool({ db, storage }, data);
+        const storage = createStorageFromConfig(
+          config,
+          loadSecret({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }),
+        );
+        const { owner, sample } = await setupSchool({ db, storage }, data, { publicUrl: config.APP_URL });
         out(`Set up the school "${data.school_name}" (${languageNames[data.language]}, ${data.currency}).`);
         out(`Owner (admin): ${owner.name} <${owner.email}>`);
         if (sample) {

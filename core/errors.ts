@@ -6,6 +6,7 @@ export type ErrorCode =
   | "forbidden" // 403
   | "not_found" // 404 (also for another user's object)
   | "conflict" // 409
+  | "misdirected" // 421 (a request for a host that is not the school's)
   | "too_large" // 413 (an upload over its size cap)
   | "validation" // 422
   | "csrf" // 419
@@ -19,6 +20,7 @@ export const statusOf: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  misdirected: 421,
   too_large: 413,
   validation: 422,
   csrf: 419,

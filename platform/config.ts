@@ -1,11 +1,54 @@
 // Configuration comes from the environment, parsed once at start-up into a typed object.
 // A bad value stops the process with a message that names the variable.
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .transform((v) => v === "1" || v === "true" || v === "yes");
+
+// proxy-addr's names for address ranges, accepted in a TRUST_PROXY list.
+const PROXY_RANGE_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, bits, ...rest] = entry.split("/");
+  const version = isIP(address ?? "");
+  if (!version || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which hops may set X-Forwarded-For/-Proto/-Host (Fastify's trustProxy): false (none, the default), a hop count,
+ * or a list of proxy addresses and CIDR ranges. `true` trusts exactly one hop (the proxy in front of us): trusting
+ * every hop would let a client choose its own address by sending `X-Forwarded-For: <any>, ...`.
+ */
+export const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (["", "0", "false", "no"].includes(lower)) return false;
+    if (["true", "yes"].includes(lower)) return 1;
+    if (/^\d+$/.test(lower)) {
+      const hops = Number(lower);
+      if (hops <= 32) return hops;
+    } else {
+      const entries = value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      if (entries.length && entries.every(isProxyAddress)) return entries;
+    }
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "must be false, true (one hop), a hop count, or a comma-separated list of proxy addresses or CIDR ranges",
+    });
+    return z.NEVER;
+  });
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -19,13 +62,26 @@ export const configSchema = z.object({
     })
     .default(""),
   APP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** other host names the school answers to in production besides its public address (comma-separated) */
+  ALLOWED_HOSTS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, "must be host names, comma-separated")),
+    )
+    .default([]),
   SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z
     .string()
     .refine((v) => v === "" || /^smtps?:\/\//.test(v), { message: "must be an smtp:// or smtps:// URL" })
     .default(""),
   MAIL_FROM: z.string().default(""),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WORKER: z.enum(["inline", "off"]).default("inline"),
@@ -89,10 +145,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : { kind: "sqlite", file: url ? path.resolve(url.replace(/^file:/, "")) : path.join(dataDir, "studium.db") };
   const missing = [
     ...(raw.S3_BUCKET ? (["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) : []),
-    ...(raw.BUNNY_LIBRARY_ID || raw.BUNNY_API_KEY ? (["BUNNY_LIBRARY_ID", "BUNNY_API_KEY", "BUNNY_WEBHOOK_SECRET"] as const) : []),
+    ...(raw.BUNNY_LIBRARY_ID || raw.BUNNY_API_KEY
+      ? (["BUNNY_LIBRARY_ID", "BUNNY_API_KEY", "BUNNY_WEBHOOK_SECRET"] as const)
+      : []),
   ].filter((name) => !raw[name]);
   if (missing.length) {
-    throw new ConfigError(`Invalid configuration:\n${missing.map((name) => `  ${name}: required with S3_BUCKET or BUNNY_*`).join("\n")}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required with S3_BUCKET or BUNNY_*`).join("\n")}`,
+    );
   }
   return { ...raw, dataDir, database };
 }

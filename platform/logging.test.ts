@@ -2,7 +2,7 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it, vi } from "vitest";
-import { lazyChildLoggerFactory, loggerOptions, scrubSecrets } from "./logging.ts";
+import { lazyChildLoggerFactory, loggerOptions, redactSecretPaths, scrubSecrets } from "./logging.ts";
 
 function capture() {
   const lines: string[] = [];
@@ -44,6 +44,24 @@ describe("logs", () => {
     expect(entries[2].ctx.body.user).toEqual({ password: "[redacted]", reset_token: "[redacted]" });
     expect(entries[5].url).toBe("/reset-password?token=[redacted]&next=/my");
     expect(typeof entries[0].time).toBe("number");
+  });
+
+  it("redact the secret segment of capability paths, in request URLs and anywhere in a line", () => {
+    const { log, output } = capture();
+    const secrets = ["Inv1t4t10nT0k3n_abcdefghijklmnopqrstuvwxyz0", "tr4ns4ct10nH4sh-abcdefghijklmnop", "t3stH4sh"];
+    log.info({ req: { method: "GET", url: `/invitations/${secrets[0]}`, headers: {} } }, "incoming request");
+    log.info(`Route POST:/invitations/${secrets[0]}/accept not found`);
+    log.info({ link: `https://school.example/transaction/${secrets[1]}/pending?x=1` }, "a link");
+    log.info({ url: `/INVITATIONS/${secrets[0]}` }, "upper case reaches the same page");
+    log.info({ url: `/payments/test/${secrets[2]}/approve` }, "the simulated provider");
+    const text = output();
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    expect(text).toContain("/invitations/[redacted]/accept");
+    expect(text).toContain("/transaction/[redacted]/pending?x=1");
+    // Numeric ids under the same words are not secrets.
+    const ids = '"url":"/home/access-manager/5/invitations/7","other":"/home/transactions/12"';
+    expect(scrubSecrets(ids)).toBe(ids);
+    expect(redactSecretPaths("/transaction/abc")).toBe("/transaction/[redacted]");
   });
 
   it("keeps ordinary numbers, ids and timestamps", () => {

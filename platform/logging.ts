@@ -1,8 +1,9 @@
 // Structured JSON logs (pino, through Fastify). Secrets never reach them, in two layers:
 // 1. known places are redacted by path (credential headers, body fields that may hold one);
 // 2. every finished line is scrubbed before it is written: any "password"/"token"/"cardNumber"/... key at any
-//    depth, token-like query parameters in any URL, and anything shaped like a card number (13-19 digits
-//    passing the Luhn check) are replaced. Layer 2 catches what a future log call passes in by mistake.
+//    depth, token-like query parameters in any URL, the secret segment of the capability paths below, and
+//    anything shaped like a card number (13-19 digits passing the Luhn check) are replaced. Layer 2 catches what
+//    a future log call passes in by mistake.
 import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
 
 export const redactedPaths = [
@@ -65,6 +66,22 @@ const SECRET_VALUE = new RegExp(
 );
 // ?token=...&password=... in any URL inside a message.
 const SECRET_QUERY = new RegExp(`([?&](?:${keyPattern})=)[^&\\s"#]+`, "gi");
+// Paths whose next segment is the permission itself (a capability URL): the invitation link
+// (/invitations/{token}, /invitations/{token}/accept), the transaction status page and its poll
+// (/transaction/{hash}, /transaction/{hash}/pending) and the simulated provider's page (/payments/test/{hash}/...).
+// Reset tokens and upload signatures travel in the query (SECRET_QUERY). A segment of digits only is an id, not a
+// secret (/home/access-manager/{course}/invitations/{id}).
+export const SECRET_PATH_PREFIXES = ["invitations", "transaction", "payments/test"];
+const SECRET_PATH = new RegExp(
+  `(/(?:${SECRET_PATH_PREFIXES.join("|")})/)(?!\\d*(?:[/?#"\\s\\\\]|$))[^/?#"\\s\\\\]+`,
+  "gi",
+);
+
+/** The URL or text with the secret segment of every capability path replaced (see SECRET_PATH_PREFIXES). */
+export function redactSecretPaths(text: string): string {
+  return text.replace(SECRET_PATH, (_m, prefix: string) => `${prefix}${CENSOR}`);
+}
+
 // 13-19 digits, optionally grouped by single spaces or dashes, not part of a longer number or a JSON
 // number value (timestamps such as "time":1732184400000 stay).
 const CARD_LIKE = /(?<![\d:.])\d(?:[ -]?\d){12,18}(?![\d])/g;
@@ -87,6 +104,7 @@ export function scrubSecrets(line: string): string {
   return line
     .replace(SECRET_VALUE, (_m, key: string) => `${key}"${CENSOR}"`)
     .replace(SECRET_QUERY, (_m, prefix: string) => `${prefix}${CENSOR}`)
+    .replace(SECRET_PATH, (_m, prefix: string) => `${prefix}${CENSOR}`)
     .replace(CARD_LIKE, (match) => (luhn(match.replace(/[ -]/g, "")) ? CENSOR : match));
 }
 
@@ -97,9 +115,9 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
     redact: { paths: redactedPaths, censor: CENSOR },
     hooks: { streamWrite: scrubSecrets },
     serializers: {
-      // The URL may carry a reset token in its query: log the path only.
+      // The URL may carry a reset token in its query (log the path only) or a capability in its path.
       req(request) {
-        return { method: request.method, url: String(request.url).split("?")[0], id: request.id };
+        return { method: request.method, url: redactSecretPaths(String(request.url).split("?")[0]!), id: request.id };
       },
     },
   };

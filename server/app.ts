@@ -32,6 +32,7 @@ import { csrfGuardPlugin } from "./plugins/csrf-guard.ts";
 import { pagesPlugin } from "./plugins/pages.ts";
 import { requestContextPlugin } from "./plugins/request-context.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
+import type { Config } from "#platform/config.ts";
 import type { Services } from "./services.ts";
 
 export type AppOptions = {
@@ -41,13 +42,25 @@ export type AppOptions = {
   devMiddleware?: (app: FastifyInstance) => Promise<void>;
 };
 
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes proxy-addr's "the first n hops" function (Fastify 5 refuses
+ * bare numbers): the socket's peer and the n-1 addresses it appended are proxies, the next one to the left is the
+ * client, and anything further left (what the client wrote itself) is never read. A list of addresses goes as is.
+ */
+export function trustedHops(
+  trust: Config["TRUST_PROXY"],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false || Array.isArray(trust)) return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp({ services, pages, devMiddleware }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   tuneGarbageCollection();
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL),
     childLoggerFactory: lazyChildLoggerFactory,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustedHops(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
 

@@ -1,8 +1,17 @@
-// `npm test`: the page build, then Vitest (unit + integration) and Playwright (end-to-end), and one closing line
-// 'N passed, N failed' over both. Exits 1 when a test failed, a runner failed, or nothing ran.
+// `npm test`: the page build, then Vitest (unit + integration) and Playwright (end-to-end), then the scan of
+// everything the test servers logged for secrets (SECURITY.md figure 14), and one closing line
+// 'N passed, N failed' over all of them. Exits 1 when a test failed, a runner failed, or nothing ran.
 // TEST_DATABASE_URL=postgres://... runs everything on PostgreSQL.
-import { build, runPlaywright, runVitest, summarize } from "./helpers/runners.ts";
+import fs from "node:fs";
+import path from "node:path";
+import { build, resultsDir, runLogScan, runPlaywright, runVitest, summarize } from "./helpers/runners.ts";
+
+// The servers keep their output here and the helpers write down the secrets they see (tests/helpers/log-scan.ts).
+const scanDir = path.join(resultsDir, "log-scan");
+fs.rmSync(scanDir, { recursive: true, force: true });
+process.env.STUDIUM_LOG_SCAN_DIR = scanDir;
 
 const built = build();
 const results = built.failed ? [built] : [await runVitest(), await runPlaywright()];
+if (!built.failed) results.push(runLogScan(scanDir));
 process.exitCode = summarize(results);

@@ -1,5 +1,6 @@
 import { Link, redirect, useLocation, useSearchParams } from "react-router";
 import { loginSchema } from "#core/accounts/schemas.ts";
+import { safeNext } from "#core/safe-next.ts";
 import { setCsrfToken } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useApiForm } from "#app/lib/use-api-form.ts";
@@ -26,7 +27,7 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const location = useLocation();
   const [params] = useSearchParams();
-  const next = params.get("next") ?? "";
+  const next = safeNext(params.get("next")) ?? "";
   const form = useApiForm<{ redirect: string; csrf_token: string }>({
     url: "/login",
     schema: loginSchema,

@@ -1,5 +1,6 @@
 import { Link, redirect, useLocation, useSearchParams } from "react-router";
 import { PASSWORD_MIN, registerSchema } from "#core/accounts/schemas.ts";
+import { safeNext } from "#core/safe-next.ts";
 import { setCsrfToken } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useApiForm } from "#app/lib/use-api-form.ts";
@@ -7,7 +8,6 @@ import { pageContext } from "#server/page-context.ts";
 import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { errorKeyFromQuery } from "#app/features/accounts/form-error-from-query.ts";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
-import { safeNextPath } from "#app/features/accounts/safe-next.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
 import type { Route } from "./+types/register.ts";
@@ -20,7 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export function loader({ context, request }: Route.LoaderArgs) {
   const { request: ctx } = context.get(pageContext);
   if (ctx.user) {
-    const next = safeNextPath(new URL(request.url).searchParams.get("next"));
+    const next = safeNext(new URL(request.url).searchParams.get("next"));
     throw redirect(next ?? (ctx.user.role === "admin" ? "/home" : "/my"));
   }
   return { registrationEnabled: Boolean(ctx.school?.registration_enabled) };
@@ -30,7 +30,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const location = useLocation();
   const [params] = useSearchParams();
-  const next = safeNextPath(params.get("next")) ?? "";
+  const next = safeNext(params.get("next")) ?? "";
   const form = useApiForm<{ redirect: string; csrf_token: string }>({
     url: "/register",
     schema: registerSchema,

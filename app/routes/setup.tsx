@@ -3,7 +3,7 @@
 // sends /setup home afterwards. Before setup the page follows the browser's language; picking a language in
 // the form switches the page to it.
 import { useEffect, useId, useState } from "react";
-import { useLocation } from "react-router";
+import { useLoaderData, useLocation } from "react-router";
 import { GraduationCap } from "lucide-react";
 import { PASSWORD_MIN } from "#core/accounts/schemas.ts";
 import { currencies, setupSchema } from "#core/school/schemas.ts";
@@ -16,6 +16,7 @@ import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
+import { pageContext } from "#server/page-context.ts";
 import type { Route } from "./+types/setup.ts";
 
 type SampleStudent = { name: string; email: string; password: string };
@@ -27,6 +28,11 @@ const defaultCurrency: Record<Lang, (typeof currencies)[number]> = { en: "EUR", 
 export function meta({ matches }: Route.MetaArgs) {
   const lang = (matches[0]?.loaderData as { lang?: Lang } | undefined)?.lang ?? "en";
   return [{ title: `${translator(lang)("setup:title")} · Studium` }];
+}
+
+/** The public address field starts with the address the owner reached this page at (or APP_URL). */
+export function loader({ context }: Route.LoaderArgs) {
+  return { suggestedUrl: context.get(pageContext).request.baseUrl };
 }
 
 /** After a plain form post fails, the server sends the browser back here with ?error=<message key>. */
@@ -54,6 +60,7 @@ function SetupPage({ lang, onLanguage }: { lang: Lang; onLanguage: (lang: Lang) 
   const [currency, setCurrency] = useState<string>(defaultCurrency[lang]);
   const [currencyChosen, setCurrencyChosen] = useState(false);
   const [student, setStudent] = useState<SampleStudent | null>(null);
+  const { suggestedUrl } = useLoaderData<typeof loader>();
   const form = useApiForm<SetupResponse>({
     url: "/setup",
     schema: setupSchema,
@@ -65,6 +72,7 @@ function SetupPage({ lang, onLanguage }: { lang: Lang; onLanguage: (lang: Lang) 
       email: String(data.get("email") ?? ""),
       password: String(data.get("password") ?? ""),
       sample: data.get("sample") === "on",
+      public_url: String(data.get("public_url") ?? ""),
     }),
     onSuccess: (data) => {
       setCsrfToken(data.csrf_token);
@@ -145,6 +153,16 @@ function SetupPage({ lang, onLanguage }: { lang: Lang; onLanguage: (lang: Lang) 
                     options={currencies.map((value) => ({ value, label: t(`setup:currency_${value}`) }))}
                   />
                 </div>
+                <Field
+                  label={t("setup:public_url")}
+                  name="public_url"
+                  type="url"
+                  required
+                  defaultValue={suggestedUrl}
+                  autoComplete="url"
+                  hint={t("setup:public_url_hint")}
+                  errors={form.errors.public_url}
+                />
               </FormSection>
               <FormSection title={t("setup:owner_section")} intro={t("setup:owner_intro")}>
                 <Field

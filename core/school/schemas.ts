@@ -3,12 +3,32 @@ import { emailField, nameField, passwordField } from "../accounts/schemas.ts";
 
 export const currencies = ["PLN", "EUR", "USD", "GBP", "CHF", "CZK"] as const;
 
+/**
+ * The school's public address: an http(s) origin, as links in e-mails start. A path, query or fragment is
+ * refused rather than dropped (the school is served from the root); the value is kept as its origin.
+ */
+export const publicUrlField = z
+  .string()
+  .trim()
+  .max(200)
+  .pipe(z.url({ protocol: /^https?$/ }))
+  .refine(
+    (value) => {
+      const url = URL.parse(value);
+      return !url || (url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password);
+    },
+    { message: "setup:public_url_origin", abort: true },
+  )
+  .transform((value) => URL.parse(value)?.origin ?? value);
+
 export const schoolSettingsSchema = z.object({
   name: z.string().trim().min(1).max(120),
   language: z.enum(["en", "pl"]),
   currency: z.enum(currencies),
   login_enabled: z.boolean(),
   registration_enabled: z.boolean(),
+  /** left out: unchanged */
+  public_url: publicUrlField.optional(),
 });
 
 export const setupSchema = z.object({
@@ -19,6 +39,8 @@ export const setupSchema = z.object({
   email: emailField,
   password: passwordField,
   sample: z.boolean().default(false),
+  /** left out: the address the setup request came to (or APP_URL) */
+  public_url: publicUrlField.optional(),
 });
 
 export type SetupInput = z.input<typeof setupSchema>;

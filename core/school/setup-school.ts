@@ -10,13 +10,19 @@ import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { forgetSchool } from "./get-school.ts";
 import { addSampleContent, type SampleContent, type SampleFileStore } from "./sample-content.ts";
-import { setupSchema } from "./schemas.ts";
+import { publicUrlField, setupSchema } from "./schemas.ts";
 
+/**
+ * options.publicUrl: the school's public address when the owner did not give one (the address the setup
+ * request came to, or APP_URL); e-mailed links start with it (core/school/public-address.ts).
+ */
 export async function setupSchool(
   { db, storage }: { db: Db; storage: Storage },
   input: unknown,
+  options: { publicUrl?: string } = {},
 ): Promise<{ owner: User; sample: SampleContent | null }> {
   const data = parseInput(setupSchema, input);
+  const publicUrl = data.public_url ?? (options.publicUrl ? parseInput(publicUrlField, options.publicUrl) : null);
   const alreadyDone = () => new AppError("conflict", { messageKey: "setup:already_done" });
   const written: string[] = [];
   const files: SampleFileStore = {
@@ -37,6 +43,7 @@ export async function setupSchool(
         currency: data.currency,
         login_enabled: 1,
         registration_enabled: 1,
+        public_url: publicUrl,
         created_at: now,
         updated_at: now,
       })

@@ -18,6 +18,7 @@ export async function updateSchoolSettings(db: Db, input: unknown): Promise<void
         currency: data.currency,
         login_enabled: toFlag(data.login_enabled),
         registration_enabled: toFlag(data.registration_enabled),
+        ...(data.public_url ? { public_url: data.public_url } : {}),
         updated_at: nowIso(),
       })
       .executeTakeFirst();

@@ -10,6 +10,7 @@ import * as m0004 from "./migrations/0004-learning.ts";
 import * as m0005 from "./migrations/0005-review-per-student.ts";
 import * as m0006 from "./migrations/0006-selling.ts";
 import * as m0007 from "./migrations/0007-votes-by-user.ts";
+import * as m0008 from "./migrations/0008-school-public-url.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -19,6 +20,7 @@ const migrations: Record<string, MigrationModule> = {
   "0005-review-per-student": m0005,
   "0006-selling": m0006,
   "0007-votes-by-user": m0007,
+  "0008-school-public-url": m0008,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -18,6 +18,8 @@ export type SchoolTable = {
   currency: string;
   login_enabled: number;
   registration_enabled: number;
+  /** the school's public address (https://school.example), origin only; null until known (migration 0008) */
+  public_url: string | null;
   /** always 1, unique: there is one school (migration 0003) */
   singleton: Generated<number>;
   created_at: string;

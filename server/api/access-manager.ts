@@ -11,6 +11,7 @@ import { deleteInvitation } from "#core/access-manager/delete-invitation.ts";
 import { inviteToCourse } from "#core/access-manager/invite-to-course.ts";
 import { AppError } from "#core/errors.ts";
 import type { Services } from "../services.ts";
+import { publicAddressFor } from "../plugins/request-context.ts";
 import { handle } from "../http/respond.ts";
 
 function requireUser(request: FastifyRequest) {
@@ -49,7 +50,7 @@ export async function accessManagerRoutes(app: FastifyInstance, { services }: { 
             manager,
             courseId,
             lang: request.ctx.lang,
-            baseUrl: request.ctx.baseUrl,
+            baseUrl: publicAddressFor(request, services),
             schoolName: request.ctx.school?.name ?? "Studium",
           },
           body,

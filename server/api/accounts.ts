@@ -13,12 +13,14 @@ import { requestPasswordReset } from "#core/accounts/request-password-reset.ts";
 import { resetPassword } from "#core/accounts/reset-password.ts";
 import { updateProfile } from "#core/accounts/update-profile.ts";
 import { AppError } from "#core/errors.ts";
+import { safeNext } from "#core/safe-next.ts";
 import { translator } from "#platform/i18n/index.ts";
 import type { Services } from "../services.ts";
+import { publicAddressFor } from "../plugins/request-context.ts";
 import { clearCookie, cookieNames, isSecureRequest, setCookie } from "../http/cookies.ts";
 import { csrfBinding, csrfTokenFor } from "../http/csrf.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
-import { handle, safeNext } from "../http/respond.ts";
+import { handle } from "../http/respond.ts";
 
 export function client(request: FastifyRequest) {
   return { ip: request.ip, userAgent: String(request.headers["user-agent"] ?? "") };
@@ -62,7 +64,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     const { user, token, session } = await signIn(body);
     if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
     const csrf = startSession(request, reply, services, token, session.id);
-    const redirect = safeNext(body?.next, home(user));
+    const redirect = safeNext(body?.next) ?? home(user);
     return { json: { user: publicUser(user), csrf_token: csrf, redirect }, redirect };
   }
 
@@ -118,7 +120,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
         const school = request.ctx.school;
         if (!school) throw new AppError("setup_required");
         await requestPasswordReset(services.db, request.body, {
-          baseUrl: request.ctx.baseUrl,
+          baseUrl: publicAddressFor(request, services),
           lang: request.ctx.lang,
           schoolName: school.name,
         });

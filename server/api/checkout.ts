@@ -25,6 +25,7 @@ import { parseInput } from "#core/validation.ts";
 import type { User } from "#platform/db/schema.ts";
 import { completionHooks } from "../payments.ts";
 import type { Services } from "../services.ts";
+import { publicAddressFor } from "../plugins/request-context.ts";
 import { handle } from "../http/respond.ts";
 import { client, startSession } from "./accounts.ts";
 import { z } from "zod";
@@ -46,7 +47,7 @@ export async function checkoutRoutes(app: FastifyInstance, { services }: { servi
   async function checkout(request: FastifyRequest<SlugParams>, buyer: User, products: boolean) {
     const affiliate = await findActiveAffiliateCode(services.db, request.cookies[AFFILIATE_COOKIE]);
     return startCheckout(deps, buyer, offerRef(request, products), request.body ?? {}, {
-      baseUrl: request.ctx.baseUrl,
+      baseUrl: publicAddressFor(request, services),
       lang: request.ctx.lang,
       ip: request.ip,
       affiliateCodeId: affiliate?.id ?? null,

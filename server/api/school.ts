@@ -22,7 +22,9 @@ export async function schoolRoutes(app: FastifyInstance, { services }: { service
       const body = { ...((request.body ?? {}) as Record<string, unknown>) };
       // A plain form post sends the checkbox as "on" (or not at all); the JSON call sends a boolean.
       if (!wantsJson(request)) body.sample = body.sample === "on" || body.sample === "1" || body.sample === "true";
-      const { sample } = await setupSchool({ db: services.db, storage: services.storage }, body);
+      // Without an address from the owner: APP_URL, else the address the owner reached this page at.
+      const publicUrl = services.config.APP_URL ?? `${request.protocol}://${request.host}`;
+      const { sample } = await setupSchool({ db: services.db, storage: services.storage }, body, { publicUrl });
       // The owner is logged in straight away.
       const client = { ip: request.ip, userAgent: String(request.headers["user-agent"] ?? "") };
       const { token, session } = await logIn(services.accounts, { email: body.email, password: body.password }, client);

@@ -3,6 +3,7 @@
 // the form gets a 303 to where it should go next, or back to the form with the error key in the query.
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { isAppError } from "#core/errors.ts";
+import { safeNext } from "#core/safe-next.ts";
 import { sendError } from "./errors.ts";
 
 /** Sends JSON that is already encoded (kept answers: the discussion lists, search), without serialising again. */
@@ -13,13 +14,6 @@ export function sendEncodedJson(reply: FastifyReply, json: string | Buffer) {
 export function wantsJson(request: FastifyRequest): boolean {
   const type = String(request.headers["content-type"] ?? "");
   return !type.startsWith("application/x-www-form-urlencoded") && !type.startsWith("multipart/form-data");
-}
-
-/** Only same-site paths: an open redirect would turn the login form into a phishing tool. */
-export function safeNext(value: unknown, fallback = "/"): string {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")
-    ? value
-    : fallback;
 }
 
 export function refererPath(request: FastifyRequest, fallback: string): string {
@@ -54,8 +48,9 @@ export async function handle(
     const back = new URL(refererTarget(request, formPage), "http://x");
     back.searchParams.delete("sent");
     back.searchParams.set("error", key);
-    const next = (request.body as Record<string, unknown> | undefined)?.next;
-    if (typeof next === "string") back.searchParams.set("next", safeNext(next));
+    // An unsafe ?next= is dropped here too: the form would carry it into the next attempt.
+    const next = safeNext((request.body as Record<string, unknown> | undefined)?.next);
+    if (next) back.searchParams.set("next", next);
     return reply.redirect(back.pathname + back.search, 303);
   }
 }

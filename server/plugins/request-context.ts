@@ -2,7 +2,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { findRecentSession, findSession } from "#core/accounts/sessions.ts";
+import { AppError } from "#core/errors.ts";
 import { cachedSchool, getSchool } from "#core/school/get-school.ts";
+import { isAllowedHost, publicAddressOf, requirePublicAddress } from "#core/school/public-address.ts";
+import { recordPublicAddress } from "#core/school/record-public-address.ts";
 import type { School } from "#platform/db/schema.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { randomToken } from "#platform/random.ts";
@@ -40,8 +43,12 @@ function browserLanguage(request: FastifyRequest): Lang {
   return /^\s*pl\b/i.test(header) ? "pl" : "en";
 }
 
-export function baseUrlOf(request: FastifyRequest, services: Services): string {
-  return services.config.APP_URL?.replace(/\/$/, "") ?? `${request.protocol}://${request.host}`;
+/**
+ * Where links that leave the site (e-mails, payment providers' return and notify addresses) start: APP_URL or
+ * the school's recorded public address, never the request's Host header; a 503 while neither is known.
+ */
+export function publicAddressFor(request: FastifyRequest, services: Services): string {
+  return requirePublicAddress(services.config.APP_URL, request.ctx.school);
 }
 
 // One per request. The fields are own data properties (the page cache spreads a context); the CSRF token and the
@@ -113,6 +120,17 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
 
   const namesOver = { http: cookieNames(false), https: cookieNames(true) };
   const fixedBaseUrl = services.config.APP_URL?.replace(/\/$/, "");
+  const production = services.config.NODE_ENV === "production";
+  const aliases = services.config.ALLOWED_HOSTS;
+
+  /** In production, a request for a host that is not the school's is refused (421) once the school's address is known. */
+  function checkHost(request: FastifyRequest, school: School | null) {
+    if (!production) return;
+    const publicAddress = publicAddressOf(fixedBaseUrl, school);
+    if (!publicAddress) return;
+    if (isAllowedHost(request.protocol, request.host, { publicAddress, appUrl: fixedBaseUrl, aliases })) return;
+    throw new AppError("misdirected", { messageKey: "errors:wrong_host", values: { address: publicAddress } });
+  }
 
   type Found = Awaited<ReturnType<typeof findSession>>;
 
@@ -128,7 +146,8 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
     const lang = school ? (school.language as Lang) : browserLanguage(request);
     const ip = request.ip;
     const userAgent = String(request.headers["user-agent"] ?? "");
-    const baseUrl = fixedBaseUrl ?? `${request.protocol}://${request.host}`;
+    // The request's own origin only until the school's public address is known (before setup).
+    const baseUrl = publicAddressOf(fixedBaseUrl, school) ?? `${request.protocol}://${request.host}`;
     if (request.routeOptions.config?.visitor === false) {
       const fields = { school, lang, user: null, sessionId: undefined, sessionExpired: false, ip, userAgent, baseUrl };
       request.ctx = new Context(fields, { secret: services.secret, binding: undefined, reply });
@@ -155,6 +174,11 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
     if (request.url.startsWith("/assets/")) return done();
     const secure = isSecureRequest(request, services.config);
     const withSchool = (school: School | null) => {
+      try {
+        checkHost(request, school);
+      } catch (error) {
+        return done(error as Error);
+      }
       const names = secure ? namesOver.https : namesOver.http;
       const token = request.routeOptions.config?.visitor === false ? undefined : request.cookies[names.session];
       if (!token) return finish(school, undefined);
@@ -173,6 +197,10 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
         settle(request, reply, secure, school, found);
       } catch (error) {
         return done(error as Error);
+      }
+      // A school set up before its address was recorded learns it from its admin's first request (decision 0008).
+      if (school && !school.public_url && !fixedBaseUrl && found?.user.role === "admin") {
+        return void recordPublicAddress(services.db, request).then(() => done(), done);
       }
       done();
     };

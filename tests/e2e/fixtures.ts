@@ -8,6 +8,7 @@
 // Helpers: `login`, `gotoHydrated`, `waitForHydration`, `expectAccessible`.
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, type Page, test as base, expect } from "@playwright/test";
+import { rememberSecret } from "#tests/helpers/log-scan.ts";
 import { owner, setUpSchool } from "#tests/helpers/school.ts";
 import { startTestServer, type TestServer } from "#tests/helpers/test-server.ts";
 
@@ -134,6 +135,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   context: async ({ context }, use) => {
     const problems = watchForBrowserErrors(context);
     await use(context);
+    // The browser's session ids, for the log scan after the suite (tests/helpers/log-scan.ts).
+    for (const cookie of await context.cookies()) if (/session/i.test(cookie.name)) rememberSecret(cookie.value);
     failOnBrowserErrors(problems);
   },
 

@@ -2,6 +2,7 @@
 // admin API, the reset e-mails from the job outbox, and a student who logs in from a second device.
 import { expect } from "vitest";
 import { BrowserClient } from "./browser-client.ts";
+import { rememberSecret } from "./log-scan.ts";
 import type { TestServer } from "./test-server.ts";
 
 export type SchoolSettings = {
@@ -60,6 +61,7 @@ export async function mailJobsTo(server: TestServer, to: string): Promise<MailJo
 export function resetTokenIn(mail: MailJob): string {
   const match = /\/reset-password\?token=([^\s&]+)/.exec(mail.text);
   if (!match) throw new Error(`no reset link in: ${mail.text}`);
+  rememberSecret(decodeURIComponent(match[1]!));
   return decodeURIComponent(match[1]!);
 }
 

@@ -1,5 +1,7 @@
 // An HTTP client that behaves like the browser: keeps cookies, reads the CSRF token from the page's
 // <meta name="csrf-token">, and sends JSON calls with X-Requested-With and X-CSRF-TOKEN.
+import { rememberSecret, rememberSecretFields } from "./log-scan.ts";
+
 export type JsonResponse<T = any> = { status: number; body: T; headers: Headers };
 
 export class BrowserClient {
@@ -25,6 +27,8 @@ export class BrowserClient {
       const value = pair!.slice(index + 1).trim();
       if (value === "" || /max-age=0/i.test(line)) this.cookies.delete(name);
       else this.cookies.set(name, value);
+      // Session ids must never reach a log (SECURITY.md figure 14, tests/helpers/log-scan.ts).
+      if (/session/i.test(name)) rememberSecret(value);
     }
   }
 
@@ -66,6 +70,7 @@ export class BrowserClient {
     const token = options.csrf === undefined ? this.csrfToken : options.csrf;
     if (token) headers["x-csrf-token"] = token;
     if (body !== undefined) headers["content-type"] = "application/json";
+    rememberSecretFields(body);
     const response = await this.raw(path, {
       method,
       headers,
@@ -78,6 +83,7 @@ export class BrowserClient {
     } catch {
       // not JSON
     }
+    rememberSecretFields(parsed);
     const data = parsed as { csrf_token?: string } | undefined;
     if (data && typeof data === "object" && typeof data.csrf_token === "string") this.csrfToken = data.csrf_token;
     return { status: response.status, body: parsed as T, headers: response.headers };

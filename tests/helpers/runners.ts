@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { ensureBuild } from "#server/build.ts";
+import { scanServerLogs } from "./log-scan.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 export const resultsDir = path.join(root, "test-results");
@@ -145,6 +146,33 @@ export async function runPlaywright(args: string[] = []): Promise<RunnerResult> 
 
 function databaseName(): string {
   return process.env.TEST_DATABASE_URL ? "PostgreSQL" : "SQLite";
+}
+
+/**
+ * SECURITY.md figure 14: the servers' kept logs hold none of the secrets the tests saw, no test card number and
+ * no CVC field (tests/helpers/log-scan.ts). One passed test when clean, one failed test when anything is found.
+ */
+export function runLogScan(dir: string): RunnerResult {
+  header("Log scan: secrets in the servers' logs");
+  const started = Date.now();
+  const { files, secrets, bytes, hits } = scanServerLogs(dir);
+  console.log(
+    `${files} server logs (${Math.round(bytes / 1024)} KB) searched for ${secrets} secrets, card numbers and CVC fields.`,
+  );
+  for (const hit of hits.slice(0, 20)) console.error(`  ${hit.file}:${hit.line}: ${hit.what}`);
+  if (hits.length > 20) console.error(`  ... and ${hits.length - 20} more`);
+  // Nothing kept means the servers' output was not captured: that must not pass as clean.
+  const failed = hits.length > 0 || files === 0 ? 1 : 0;
+  if (files === 0) console.error("No server log was kept: the scan cannot vouch for anything.");
+  console.log(failed ? `${hits.length} hits: failed.` : "0 hits.");
+  return {
+    name: "Log scan",
+    passed: 1 - failed,
+    failed,
+    skipped: 0,
+    exitCode: failed,
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
 }
 
 /** Prints each runner's counts and the closing line 'N passed, N failed[, N skipped]'; returns the exit code. */

@@ -1,11 +1,15 @@
 // Starts the real server (node server/main.ts) on a random port against a fresh database, as a child
 // process, and speaks HTTP to it like a browser does. One per test file.
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { type DbHandle, openDatabase } from "#platform/db/connection.ts";
+import { rememberSecret, SECRET_ENV, serverLogFile } from "./log-scan.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
+
+const TEST_SECRET_KEY = "test-secret-test-secret-test-secret-0123456789";
 
 export type LogLine = { level: number; msg?: string; [key: string]: unknown };
 
@@ -39,13 +43,23 @@ export async function startTestServer(
       DATA_DIR: database.dataDir,
       DATABASE_URL: database.url,
       LOG_LEVEL: "info",
-      SECRET_KEY: "test-secret-test-secret-test-secret-0123456789",
+      SECRET_KEY: TEST_SECRET_KEY,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: LogLine[] = [];
   let output = "";
+  // Under `npm test`, everything the server prints is kept for the log scan after the suite (figure 14).
+  const keptLog = serverLogFile();
+  for (const [name, value] of Object.entries(env)) if (SECRET_ENV.test(name)) rememberSecret(value);
+  rememberSecret(TEST_SECRET_KEY);
+  const keptFd = keptLog ? fs.openSync(keptLog, "a") : undefined;
+  if (keptFd !== undefined) {
+    child.stdout!.on("data", (chunk: Buffer) => fs.writeSync(keptFd, chunk));
+    child.stderr!.on("data", (chunk: Buffer) => fs.writeSync(keptFd, chunk));
+    child.once("close", () => fs.closeSync(keptFd));
+  }
   const address = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));

@@ -1,6 +1,7 @@
 // Arranging team purchases and reading invitation e-mails in the access manager and admin transactions tests.
 import { expect } from "vitest";
 import type { BrowserClient } from "../helpers/browser-client.ts";
+import { rememberSecret } from "../helpers/log-scan.ts";
 import type { TestServer } from "../helpers/test-server.ts";
 import { checkoutCourse, transactionByHash } from "./selling-helpers.ts";
 
@@ -37,7 +38,9 @@ export async function invitationLinkFor(
     const mail = JSON.parse(row.payload) as { to: string; subject: string; text: string };
     if (mail.to !== to) continue;
     const match = /https?:\/\/[^\s]+(\/invitations\/([A-Za-z0-9_-]+))/.exec(mail.text);
-    if (match) return { path: match[1]!, token: match[2]!, subject: mail.subject, text: mail.text };
+    if (!match) continue;
+    rememberSecret(match[2]);
+    return { path: match[1]!, token: match[2]!, subject: mail.subject, text: mail.text };
   }
   throw new Error(`no invitation mail to ${to}`);
 }

@@ -1,5 +1,6 @@
 // Logs never contain passwords, reset tokens, session cookies or card data: the account flows that carry
 // them run against a real server logging at its most verbose, and its whole output is searched for them.
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { BrowserClient } from "../helpers/browser-client.ts";
 import { owner, registerStudent, setUpSchool } from "../helpers/school.ts";
@@ -89,4 +90,25 @@ it("keeps passwords, reset tokens, session cookies and card numbers out of the s
     expect(secret.length).toBeGreaterThanOrEqual(8);
     expect(output, `the output contains ${secret.slice(0, 4)}...`).not.toContain(secret);
   }
+});
+
+it("keeps the secret in capability paths (invitation links, transaction status, the test provider) out of it", async () => {
+  const visitor = new BrowserClient(server.url);
+  await visitor.page("/login");
+  const invitation = randomBytes(32).toString("base64url");
+  const hash = randomBytes(24).toString("base64url");
+  const before = server.logs.filter((line) => line.msg === "request completed").length;
+  const paths = [`/invitations/${invitation}`, `/transaction/${hash}`, `/payments/test/${hash}`];
+  for (const path of paths) await visitor.page(path);
+  await visitor.post(`/invitations/${invitation}/accept`, {});
+  await visitor.raw(`/transaction/${hash}/pending`, {
+    method: "POST",
+    headers: { "x-requested-with": "XMLHttpRequest" },
+  });
+  await visitor.post(`/payments/test/${hash}/approve`, {});
+  await waitFor(() => server.logs.filter((line) => line.msg === "request completed").length >= before + 6);
+  const output = server.output();
+  expect(output).toContain("/invitations/[redacted]");
+  expect(output).toContain("/transaction/[redacted]");
+  for (const secret of [invitation, hash]) expect(output).not.toContain(secret);
 });

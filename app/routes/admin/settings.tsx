@@ -31,6 +31,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
     currency: school.currency,
     login_enabled: Boolean(school.login_enabled),
     registration_enabled: Boolean(school.registration_enabled),
+    // APP_URL, when set, wins over the recorded address: show what links really start with.
+    public_url: context.get(pageContext).request.baseUrl,
+    fixed_by_app_url: Boolean(context.get(pageContext).services?.config.APP_URL),
   };
 }
 
@@ -47,6 +50,7 @@ function settingsBody(form: FormData) {
     currency: String(form.get("currency") ?? ""),
     login_enabled: form.get("login_enabled") === "on",
     registration_enabled: form.get("registration_enabled") === "on",
+    public_url: String(form.get("public_url") ?? ""),
   };
 }
 
@@ -132,6 +136,17 @@ export default function Settings({ loaderData: school }: Route.ComponentProps) {
               options={currencies.map((value) => ({ value, label: t(`setup:currency_${value}`) }))}
             />
           </div>
+          <Field
+            label={t("admin:public_url")}
+            name="public_url"
+            type="url"
+            defaultValue={school.public_url}
+            readOnly={school.fixed_by_app_url}
+            required
+            autoComplete="url"
+            hint={t(school.fixed_by_app_url ? "admin:public_url_app_url_hint" : "admin:public_url_hint")}
+            errors={form.errors.public_url}
+          />
         </FormSection>
         <FormSection title={t("admin:settings_access")}>
           <SwitchField
