@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { configSchema } from "#platform/config.ts";
+import { configSchema, loadConfig } from "#platform/config.ts";
 import { decoyHash, hashPassword, needsRehash, OWASP_SCRYPT, verifyPassword } from "./passwords.ts";
 
 // The cheapest cost the configuration accepts keeps these tests fast; one test runs OWASP's.
@@ -12,6 +12,13 @@ describe("password hashing", () => {
     const stored = await hashPassword("correct horse");
     expect(stored).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(await verifyPassword("correct horse", stored)).toBe(true);
+  });
+
+  it("takes a lower or higher cost only as a power of two between 2^14 and 2^20", () => {
+    expect(loadConfig({ PASSWORD_SCRYPT_N: "16384" }).PASSWORD_SCRYPT_N).toBe(16384);
+    for (const bad of ["8192", "100000", "2097152"]) {
+      expect(() => loadConfig({ PASSWORD_SCRYPT_N: bad }), bad).toThrow(/PASSWORD_SCRYPT_N: must be a power of 2/);
+    }
   });
 
   it("verifies the password it hashed", async () => {
