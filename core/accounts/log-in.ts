@@ -1,3 +1,4 @@
+import { nowIso } from "#platform/db/connection.ts";
 import { AppError, fieldError } from "../errors.ts";
 import { getSchool } from "../school/get-school.ts";
 import { parseInput } from "../validation.ts";
@@ -8,7 +9,6 @@ import { ThrottledError } from "./login-throttle.ts";
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from "./passwords.ts";
 import { loginSchema } from "./schemas.ts";
 import { createSession } from "./sessions.ts";
-import { nowIso } from "#platform/db/connection.ts";
 
 /**
  * Checks credentials and opens a new session (a fresh token: the session rotates at every login).

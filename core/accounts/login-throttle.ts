@@ -49,7 +49,7 @@ export function createLoginThrottle(limiters: LoginLimiters): LoginThrottle {
       ["perAccount", `login-account:${normal(email)}`],
     ] as const;
 
-  /** Consumes one point from each limiter; the longest wait among those that are spent, else null. */
+  /** Consumes one point from each limiter; when any is spent, throws with the longest wait among them. */
   async function take(entries: readonly (readonly [ThrottledBy, string])[]): Promise<void> {
     const outcomes = await Promise.all(
       entries.map(async ([name, key]) => {
