@@ -130,7 +130,8 @@ const commands: Record<string, Command> = {
           config,
           loadSecret({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }),
         );
-        const { owner, sample } = await setupSchool({ db, storage }, data, { publicUrl: config.APP_URL });
+        const hashing = { r: 8, p: 1, N: config.PASSWORD_SCRYPT_N };
+        const { owner, sample } = await setupSchool({ db, storage, hashing }, data, { publicUrl: config.APP_URL });
         out(`Set up the school "${data.school_name}" (${languageNames[data.language]}, ${data.currency}).`);
         out(`Owner (admin): ${owner.name} <${owner.email}>`);
         if (sample) {
@@ -160,11 +161,11 @@ const commands: Record<string, Command> = {
     async run(values) {
       const data = validate(registerSchema, { name: values.name, email: values.email, password: values.password });
       const role = values.admin === true ? "admin" : "student";
-      await withDatabase(async ({ db }) => {
+      await withDatabase(async ({ db }, _applied, config) => {
         const [getSchool, createUser] = await Promise.all([load.getSchool(), load.createUser()]);
         if (!(await getSchool(db)))
           throw new Refused("The school is not set up yet: run `npm run studium -- setup` first.");
-        const user = await createUser(db, { ...data, role });
+        const user = await createUser(db, { ...data, role }, { r: 8, p: 1, N: config.PASSWORD_SCRYPT_N });
         out(`Added ${role === "admin" ? "an admin" : "a student"}: ${user.name} <${user.email}>`);
       });
     },

@@ -88,6 +88,16 @@ export const configSchema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
   LOGIN_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(100),
+  /** failed logins per account per hour from all addresses together (core/accounts/login-throttle.ts) */
+  LOGIN_ATTEMPTS_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(30),
+  /** scrypt's cost N for new password hashes (OWASP: 2^17); each hash stores its own, weaker ones are redone at login */
+  PASSWORD_SCRYPT_N: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 2 ** 14 && n <= 2 ** 20 && (n & (n - 1)) === 0, {
+      message: "must be a power of 2 from 16384 to 1048576",
+    })
+    .default(2 ** 17),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** memory for the rendered-page cache of anonymous catalog and sales pages (server/plugins/page-cache.ts); 0: off */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),

@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { createWorker, type JobHandlers } from "#platform/jobs/worker.ts";
 import { mailSendHandler } from "#platform/mail/mail-job.ts";
+import { passwordResetMailHandler } from "#core/accounts/send-password-reset-mail.ts";
 import { invoiceIssueHandler } from "#core/invoices/issue-invoice.ts";
 import { invoicingProvidersFor } from "./invoicing.ts";
 import { MEDIA_MAINTENANCE_INTERVAL_MS, runMediaMaintenance } from "#core/media/media-maintenance.ts";
@@ -17,7 +18,11 @@ export type Background = { stop(): Promise<void> };
 export function jobHandlers(services: Services): JobHandlers {
   return {
     "mail.send": mailSendHandler(services.mailer),
-    "invoice.issue": invoiceIssueHandler({ secret: services.secret, providerFor: invoicingProvidersFor(services.config) }),
+    "mail.password_reset": passwordResetMailHandler({ mailer: services.mailer, secret: services.secret }),
+    "invoice.issue": invoiceIssueHandler({
+      secret: services.secret,
+      providerFor: invoicingProvidersFor(services.config),
+    }),
   };
 }
 

@@ -2,6 +2,7 @@
 import path from "node:path";
 import type { AccountServices } from "#core/accounts/account-services.ts";
 import { createLoginThrottle } from "#core/accounts/login-throttle.ts";
+import { OWASP_SCRYPT } from "#core/accounts/passwords.ts";
 import type { Config } from "#platform/config.ts";
 import { type DbHandle, openDatabase } from "#platform/db/connection.ts";
 import { migrateToLatest } from "#platform/db/migrate.ts";
@@ -47,8 +48,19 @@ export async function createServices(config: Config): Promise<Services> {
       points: config.LOGIN_ATTEMPTS_PER_IP_PER_HOUR,
       duration: 3600,
     }),
+    perAccount: await createLimiter(handle, {
+      keyPrefix: "login_account",
+      points: config.LOGIN_ATTEMPTS_PER_ACCOUNT_PER_HOUR,
+      duration: 3600,
+    }),
+    currentPassword: await createLimiter(handle, {
+      keyPrefix: "current_password",
+      points: config.LOGIN_ATTEMPTS_PER_MINUTE,
+      duration: 60,
+    }),
   });
   const secret = loadSecret({ secretKey: config.SECRET_KEY, dataDir: config.dataDir });
+  const hashing = { ...OWASP_SCRYPT, N: config.PASSWORD_SCRYPT_N };
   // The built-in test payments start switched on where they are allowed (core/integrations/seed-built-in-integrations.ts).
   await seedBuiltInIntegrations(handle.db, secret, { testPayments: testPaymentsAllowed(config) });
   const mailer = createMailer(handle.db, config);
@@ -57,7 +69,7 @@ export async function createServices(config: Config): Promise<Services> {
     handle,
     db: handle.db,
     secret,
-    accounts: { db: handle.db, throttle, sessionDays: config.SESSION_DAYS },
+    accounts: { db: handle.db, throttle, sessionDays: config.SESSION_DAYS, hashing, secret },
     mailer,
     payments: createPayments({ db: handle.db, config, secret, external: externalProviders(handle.db, secret) }),
     storage: createStorageFromConfig(config, secret),

@@ -3,18 +3,19 @@ import { nowIso } from "#platform/db/connection.ts";
 import type { Role, User } from "#platform/db/schema.ts";
 import { fieldError } from "../errors.ts";
 import { findUserByEmail } from "./find-user.ts";
-import { hashPassword } from "./passwords.ts";
+import { hashPassword, type ScryptParams } from "./passwords.ts";
 import { defaultNotifications } from "./schemas.ts";
 
 /** Inserts an account. Input must already be validated. 'Account already exists' when the e-mail is taken. */
 export async function createUser(
   db: Db,
   input: { name: string; email: string; password: string; role: Role },
+  hashing?: ScryptParams,
 ): Promise<User> {
   const email = input.email.trim().toLowerCase();
   if (await findUserByEmail(db, email)) throw fieldError("email", "accounts:account_exists");
   const now = nowIso();
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, hashing);
   try {
     return await db
       .insertInto("users")

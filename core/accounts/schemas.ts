@@ -37,6 +37,7 @@ export const updateProfileSchema = z.object({ name: nameField });
 export const changeEmailSchema = z.object({
   email: emailField,
   current_password: z.string().min(1).max(200),
+  sign_out_others: z.boolean().default(true),
 });
 
 export const changePasswordSchema = z

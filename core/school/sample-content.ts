@@ -13,6 +13,7 @@ import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import type { Language } from "#platform/db/schema.ts";
 import type { Storage } from "#platform/storage/storage.ts";
 import { createUser } from "../accounts/create-user.ts";
+import type { ScryptParams } from "../accounts/passwords.ts";
 import { findUserByEmail } from "../accounts/find-user.ts";
 import { courseSchema } from "../catalog/authoring-schemas.ts";
 import { componentDataByKind, type ComponentKind } from "../catalog/component-data.ts";
@@ -242,6 +243,8 @@ export async function addSampleContent(
     /** the school's owner: the course's author, who uploaded its files and answers in the discussion */
     owner: { id: number; name: string };
     files: SampleFileStore;
+    /** the sample student's password hashing (PASSWORD_SCRYPT_N); OWASP's when absent */
+    hashing?: ScryptParams;
   },
 ): Promise<SampleContent> {
   const t = sampleTexts[options.language];
@@ -286,7 +289,7 @@ export async function addSampleContent(
   // A random password, shown once to the owner (setup response, CLI output) so they can see the school as a student.
   const password = randomBytes(9).toString("base64url");
   const email = await freeSampleEmail(db);
-  const student = await createUser(db, { name: t.studentName, email, password, role: "student" });
+  const student = await createUser(db, { name: t.studentName, email, password, role: "student" }, options.hashing);
   await grantCourseAccess(db, {
     userId: student.id,
     courseId: course.id,

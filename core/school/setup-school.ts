@@ -6,6 +6,7 @@ import { nowIso } from "#platform/db/connection.ts";
 import type { User } from "#platform/db/schema.ts";
 import type { Storage } from "#platform/storage/storage.ts";
 import { createUser } from "../accounts/create-user.ts";
+import type { ScryptParams } from "../accounts/passwords.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { forgetSchool } from "./get-school.ts";
@@ -17,7 +18,7 @@ import { publicUrlField, setupSchema } from "./schemas.ts";
  * request came to, or APP_URL); e-mailed links start with it (core/school/public-address.ts).
  */
 export async function setupSchool(
-  { db, storage }: { db: Db; storage: Storage },
+  { db, storage, hashing }: { db: Db; storage: Storage; hashing?: ScryptParams },
   input: unknown,
   options: { publicUrl?: string } = {},
 ): Promise<{ owner: User; sample: SampleContent | null }> {
@@ -51,9 +52,13 @@ export async function setupSchool(
       .catch((error: unknown) => {
         throw /unique|duplicate/i.test(String(error)) ? alreadyDone() : error;
       });
-    const owner = await createUser(trx, { name: data.name, email: data.email, password: data.password, role: "admin" });
+    const owner = await createUser(
+      trx,
+      { name: data.name, email: data.email, password: data.password, role: "admin" },
+      hashing,
+    );
     const sample = data.sample
-      ? await addSampleContent(trx, { language: data.language, currency: data.currency, owner, files })
+      ? await addSampleContent(trx, { language: data.language, currency: data.currency, owner, files, hashing })
       : null;
     return { owner, sample };
   });

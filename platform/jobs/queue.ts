@@ -3,9 +3,22 @@
 import type { Kysely } from "kysely";
 import { nowIso } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";
+import type { Lang } from "../i18n/catalogs.ts";
 
 export type JobPayloads = {
   "mail.send": { to: string; subject: string; text: string; html?: string };
+  /**
+   * a password reset mail (core/accounts/send-password-reset-mail.ts): the link's token is derived at send time
+   * from `reference` and the server's secret, so this row (shown on /home/jobs) holds no usable link
+   */
+  "mail.password_reset": {
+    to: string;
+    name: string;
+    reference: string;
+    baseUrl: string;
+    lang: Lang;
+    schoolName: string;
+  };
   /** issue the invoice of a paid transaction (core/invoices/issue-invoice.ts) */
   "invoice.issue": { transactionId: number };
 };

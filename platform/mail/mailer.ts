@@ -12,10 +12,16 @@ export type MailMessage = { to: string; subject: string; text: string; html?: st
 
 export type SentMail = { id: number; transport: "smtp" | "outbox" };
 
+/**
+ * record: what the mails table keeps instead of the message, when the message holds a credential (a reset
+ * link) that the owner's mail page must not show. The recipient gets the message; the row gets this.
+ */
+export type SendOptions = { record?: MailMessage };
+
 export interface Mailer {
   readonly transport: "smtp" | "outbox";
   /** Sends (or keeps) one message; throws when the SMTP server refuses it, so the job retries. */
-  send(message: MailMessage): Promise<SentMail>;
+  send(message: MailMessage, options?: SendOptions): Promise<SentMail>;
   close(): void;
 }
 
@@ -42,7 +48,7 @@ async function record(db: Db, message: MailMessage, transport: "smtp" | "outbox"
 export function createOutboxMailer(db: Db): Mailer {
   return {
     transport: "outbox",
-    send: (message) => record(db, message, "outbox"),
+    send: (message, options) => record(db, options?.record ?? message, "outbox"),
     close() {},
   };
 }
@@ -55,7 +61,7 @@ export function createSmtpMailer(db: Db, options: { url: string; from?: string }
   const from = options.from || DEFAULT_MAIL_FROM;
   return {
     transport: "smtp",
-    async send(message) {
+    async send(message, options) {
       await transporter.sendMail({
         from,
         to: message.to,
@@ -65,7 +71,7 @@ export function createSmtpMailer(db: Db, options: { url: string; from?: string }
       });
       // Sent: recorded after the fact. Should this insert fail, the job retries and the mail may go out
       // twice, which beats losing it.
-      return record(db, message, "smtp");
+      return record(db, options?.record ?? message, "smtp");
     },
     close: () => transporter.close(),
   };

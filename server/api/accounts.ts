@@ -12,6 +12,7 @@ import { register } from "#core/accounts/register.ts";
 import { requestPasswordReset } from "#core/accounts/request-password-reset.ts";
 import { resetPassword } from "#core/accounts/reset-password.ts";
 import { updateProfile } from "#core/accounts/update-profile.ts";
+import type { Client } from "#core/accounts/account-services.ts";
 import { AppError } from "#core/errors.ts";
 import { safeNext } from "#core/safe-next.ts";
 import { translator } from "#platform/i18n/index.ts";
@@ -22,8 +23,8 @@ import { csrfBinding, csrfTokenFor } from "../http/csrf.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
 import { handle } from "../http/respond.ts";
 
-export function client(request: FastifyRequest) {
-  return { ip: request.ip, userAgent: String(request.headers["user-agent"] ?? "") };
+export function client(request: FastifyRequest): Client {
+  return { ip: request.ip, userAgent: String(request.headers["user-agent"] ?? ""), log: request.log };
 }
 
 /** Sets the new session's cookie and returns the CSRF token bound to it, for the page to use from now on. */
@@ -119,7 +120,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
       async () => {
         const school = request.ctx.school;
         if (!school) throw new AppError("setup_required");
-        await requestPasswordReset(services.db, request.body, {
+        await requestPasswordReset(services.db, services.secret, request.body, {
           baseUrl: publicAddressFor(request, services),
           lang: request.ctx.lang,
           schoolName: school.name,
@@ -164,14 +165,14 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   });
 
   app.post("/my/account/email", async (request) => {
-    const { user } = requireUser(request);
-    await changeEmail(services.db, user.id, request.body);
+    const { user, sessionId } = requireUser(request);
+    await changeEmail(services.accounts, user.id, sessionId, request.body);
     return { user: publicUser((await findUserById(services.db, user.id))!) };
   });
 
   app.post("/my/account/password", async (request) => {
     const { user, sessionId } = requireUser(request);
-    await changePassword(services.db, user.id, sessionId, request.body);
+    await changePassword(services.accounts, user.id, sessionId, request.body);
     return { message: translator(request.ctx.lang)("accounts:password_changed") };
   });
 

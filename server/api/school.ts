@@ -18,26 +18,42 @@ export function requireAdmin(request: FastifyRequest) {
 
 export async function schoolRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.post("/setup", (request, reply) =>
-    handle(request, reply, async () => {
-      const body = { ...((request.body ?? {}) as Record<string, unknown>) };
-      // A plain form post sends the checkbox as "on" (or not at all); the JSON call sends a boolean.
-      if (!wantsJson(request)) body.sample = body.sample === "on" || body.sample === "1" || body.sample === "true";
-      // Without an address from the owner: APP_URL, else the address the owner reached this page at.
-      const publicUrl = services.config.APP_URL ?? `${request.protocol}://${request.host}`;
-      const { sample } = await setupSchool({ db: services.db, storage: services.storage }, body, { publicUrl });
-      // The owner is logged in straight away.
-      const client = { ip: request.ip, userAgent: String(request.headers["user-agent"] ?? "") };
-      const { token, session } = await logIn(services.accounts, { email: body.email, password: body.password }, client);
-      const secure = isSecureRequest(request, services.config);
-      setCookie(reply, cookieNames(secure).session, token, { secure, maxAgeSeconds: services.config.SESSION_DAYS * 86400 });
-      const json = {
-        redirect: "/",
-        csrf_token: csrfTokenFor(services.secret, csrfBinding(session.id, undefined)!),
-        // Shown once to the owner, so they can look at the school as a student.
-        sample_student: sample ? sample.student : null,
-      };
-      return { json, redirect: "/" };
-    }, "/setup"),
+    handle(
+      request,
+      reply,
+      async () => {
+        const body = { ...((request.body ?? {}) as Record<string, unknown>) };
+        // A plain form post sends the checkbox as "on" (or not at all); the JSON call sends a boolean.
+        if (!wantsJson(request)) body.sample = body.sample === "on" || body.sample === "1" || body.sample === "true";
+        // Without an address from the owner: APP_URL, else the address the owner reached this page at.
+        const publicUrl = services.config.APP_URL ?? `${request.protocol}://${request.host}`;
+        const { sample } = await setupSchool(
+          { db: services.db, storage: services.storage, hashing: services.accounts.hashing },
+          body,
+          { publicUrl },
+        );
+        // The owner is logged in straight away.
+        const client = { ip: request.ip, userAgent: String(request.headers["user-agent"] ?? "") };
+        const { token, session } = await logIn(
+          services.accounts,
+          { email: body.email, password: body.password },
+          client,
+        );
+        const secure = isSecureRequest(request, services.config);
+        setCookie(reply, cookieNames(secure).session, token, {
+          secure,
+          maxAgeSeconds: services.config.SESSION_DAYS * 86400,
+        });
+        const json = {
+          redirect: "/",
+          csrf_token: csrfTokenFor(services.secret, csrfBinding(session.id, undefined)!),
+          // Shown once to the owner, so they can look at the school as a student.
+          sample_student: sample ? sample.student : null,
+        };
+        return { json, redirect: "/" };
+      },
+      "/setup",
+    ),
   );
 
   app.put("/home/settings", async (request) => {

@@ -1,9 +1,10 @@
 // Arranging and reading account state for the accounts integration tests: school switches through the
 // admin API, the reset e-mails from the job outbox, and a student who logs in from a second device.
+import { createHmac } from "node:crypto";
 import { expect } from "vitest";
 import { BrowserClient } from "./browser-client.ts";
 import { rememberSecret } from "./log-scan.ts";
-import type { TestServer } from "./test-server.ts";
+import { TEST_SECRET_KEY, type TestServer } from "./test-server.ts";
 
 export type SchoolSettings = {
   name: string;
@@ -44,6 +45,9 @@ export async function logInAs(server: TestServer, email: string, password: strin
 
 export type MailJob = { id: number; to: string; subject: string; text: string };
 
+/** A queued reset mail ('mail.password_reset'): no link in it, only the reference the server derives it from. */
+export type ResetMailJob = { id: number; to: string; reference: string; baseUrl: string };
+
 /** The 'mail.send' jobs queued for one address, oldest first. */
 export async function mailJobsTo(server: TestServer, to: string): Promise<MailJob[]> {
   const rows = await server.handle.db
@@ -57,21 +61,38 @@ export async function mailJobsTo(server: TestServer, to: string): Promise<MailJo
     .filter((mail) => mail.to === to);
 }
 
-/** The reset token in a reset e-mail's link. */
-export function resetTokenIn(mail: MailJob): string {
-  const match = /\/reset-password\?token=([^\s&]+)/.exec(mail.text);
-  if (!match) throw new Error(`no reset link in: ${mail.text}`);
-  rememberSecret(decodeURIComponent(match[1]!));
-  return decodeURIComponent(match[1]!);
+/** The reset mails ('mail.password_reset' jobs) queued for one address, oldest first. */
+export async function resetMailsTo(server: TestServer, to: string): Promise<ResetMailJob[]> {
+  const rows = await server.handle.db
+    .selectFrom("jobs")
+    .select(["id", "payload"])
+    .where("type", "=", "mail.password_reset")
+    .orderBy("id")
+    .execute();
+  return rows
+    .map((row) => ({ id: row.id, ...(JSON.parse(row.payload) as Omit<ResetMailJob, "id">) }))
+    .filter((mail) => mail.to === to);
+}
+
+/**
+ * The token of a reset mail's link, derived as the server derives it when it sends the mail
+ * (core/accounts/tokens.ts resetTokenFor: HMAC-SHA256 of the reference under SECRET_KEY).
+ */
+export function resetTokenIn(mail: ResetMailJob): string {
+  const token = createHmac("sha256", Buffer.from(TEST_SECRET_KEY, "utf8"))
+    .update(`password-reset:${mail.reference}`)
+    .digest("base64url");
+  rememberSecret(token);
+  return token;
 }
 
 /** Asks for a reset link and returns the token from the e-mail it queues. */
 export async function requestResetToken(server: TestServer, email: string): Promise<string> {
-  const before = (await mailJobsTo(server, email)).length;
+  const before = (await resetMailsTo(server, email)).length;
   const client = await visitor(server, "/forgot-password");
   const response = await client.post("/forgot-password", { email });
   expect(response.status).toBe(200);
-  const mails = await mailJobsTo(server, email);
+  const mails = await resetMailsTo(server, email);
   expect(mails.length).toBe(before + 1);
   return resetTokenIn(mails.at(-1)!);
 }

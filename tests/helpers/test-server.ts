@@ -9,7 +9,8 @@ import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-const TEST_SECRET_KEY = "test-secret-test-secret-test-secret-0123456789";
+/** The servers' SECRET_KEY (tests derive from it what the server derives, e.g. a reset link's token). */
+export const TEST_SECRET_KEY = "test-secret-test-secret-test-secret-0123456789";
 
 export type LogLine = { level: number; msg?: string; [key: string]: unknown };
 
@@ -44,6 +45,8 @@ export async function startTestServer(
       DATABASE_URL: database.url,
       LOG_LEVEL: "info",
       SECRET_KEY: TEST_SECRET_KEY,
+      // scrypt's cost lowered for the many accounts the tests make: a real setting, stored in every hash.
+      PASSWORD_SCRYPT_N: "16384",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -87,7 +90,9 @@ export async function startTestServer(
   });
   const url = address.replace("0.0.0.0", "127.0.0.1");
   const handle = openDatabase(
-    database.url.startsWith("postgres") ? { kind: "postgres", url: database.url } : { kind: "sqlite", file: database.url },
+    database.url.startsWith("postgres")
+      ? { kind: "postgres", url: database.url }
+      : { kind: "sqlite", file: database.url },
     { poolSize: 2 },
   );
   return {
@@ -98,7 +103,8 @@ export async function startTestServer(
     logs,
     output: () => output,
     async crashed() {
-      if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null && child.signalCode === null)
+        await new Promise((resolve) => child.once("exit", resolve));
       await handle.close();
     },
     async stop() {
@@ -117,7 +123,10 @@ export async function startTestServer(
 }
 
 /** Polls until the check returns a truthy value (tests wait for conditions, never sleep). */
-export async function waitFor<T>(check: () => Promise<T> | T, { timeoutMs = 10_000, intervalMs = 25 } = {}): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  { timeoutMs = 10_000, intervalMs = 25 } = {},
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -127,7 +136,8 @@ export async function waitFor<T>(check: () => Promise<T> | T, { timeoutMs = 10_0
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ""}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

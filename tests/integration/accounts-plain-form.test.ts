@@ -1,7 +1,7 @@
 // The pages' forms before (or without) their script: plain urlencoded posts with a _csrf field, answered
 // with a 303 to the next page, or back to the form with the error's message key in the query.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailJobsTo, requestResetToken, visitor, whoAmI } from "../helpers/accounts.ts";
+import { requestResetToken, resetMailsTo, visitor, whoAmI } from "../helpers/accounts.ts";
 import type { BrowserClient } from "../helpers/browser-client.ts";
 import { owner, registerStudent, setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
@@ -102,7 +102,7 @@ describe("the password forms as plain forms", () => {
     });
     expect(known).toEqual({ status: 303, location: "/forgot-password?sent=1" });
     expect(unknown).toEqual(known);
-    expect((await mailJobsTo(server, "rae@example.com")).length).toBe(1);
+    expect((await resetMailsTo(server, "rae@example.com")).length).toBe(1);
   });
 
   it("POST /reset-password keeps the link's token when it sends the form back with an error", async () => {

@@ -84,6 +84,11 @@ function EmailForm({ email }: { email: string }) {
   const form = useApiForm({
     url: "/my/account/email",
     schema: changeEmailSchema,
+    toBody: (data) => ({
+      email: String(data.get("email") ?? ""),
+      current_password: String(data.get("current_password") ?? ""),
+      sign_out_others: data.has("sign_out_others"),
+    }),
     onSuccess: () => {
       saved();
       const password = ref.current?.elements.namedItem("current_password");
@@ -111,6 +116,7 @@ function EmailForm({ email }: { email: string }) {
         required
         errors={form.errors.current_password}
       />
+      <Checkbox label={t("accounts:sign_out_others")} name="sign_out_others" defaultChecked />
       <div>
         <Button type="submit" disabled={form.pending}>
           {t("save")}
