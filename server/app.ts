@@ -41,6 +41,21 @@ export type AppOptions = {
   devMiddleware?: (app: FastifyInstance) => Promise<void>;
 };
 
+/** One route as the sweeps see it: its methods, its path pattern and whether the CSRF guard applies to it. */
+export type RouteTableEntry = { methods: string[]; url: string; csrf: boolean };
+
+function logRouteTable(app: FastifyInstance) {
+  const routes: RouteTableEntry[] = [];
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    routes.push({ methods, url: route.url ?? route.path, csrf: route.config?.csrf !== false });
+  });
+  app.addHook("onReady", (done) => {
+    app.log.info({ routes }, "route table");
+    done();
+  });
+}
+
 export async function buildApp({ services, pages, devMiddleware }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   tuneGarbageCollection();
@@ -50,6 +65,10 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
+
+  // Test mode only: the route table in one log line at start, read by the IDOR and CSRF sweeps
+  // (tests/integration/route-sweeps.test.ts), so that a new route is swept without anyone listing it.
+  if (config.NODE_ENV === "test") logRouteTable(app);
 
   await app.register(cookie);
   await app.register(securityHeadersPlugin);

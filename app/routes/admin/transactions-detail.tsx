@@ -15,6 +15,7 @@ import { AccessDecisionForm } from "#app/features/transactions/access-decision-f
 import { RefundForm } from "#app/features/transactions/refund-form.tsx";
 import { TransactionStatusBadge } from "#app/features/transactions/status-badge.tsx";
 import { FormAlert } from "#app/ui/field.tsx";
+import { idFromText } from "#core/shared/ids.ts";
 import type { Route } from "./+types/transactions-detail.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -24,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { services, request: ctx } = context.get(pageContext);
-  const id = /^\d{1,9}$/.test(params.transactionId ?? "") ? Number(params.transactionId) : 0;
+  const id = idFromText(params.transactionId);
   const details = id ? await getTransactionDetails(services.db, id) : null;
   if (!details) throw new Response(null, { status: 404 });
   const tx = details.transaction;
