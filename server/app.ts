@@ -41,14 +41,14 @@ export type AppOptions = {
   devMiddleware?: (app: FastifyInstance) => Promise<void>;
 };
 
-/** One route as the sweeps see it: its methods, its path pattern and whether the CSRF guard applies to it. */
-export type RouteTableEntry = { methods: string[]; url: string; csrf: boolean };
+/** One route as the sweeps see it: its methods and its path pattern. */
+export type RouteTableEntry = { methods: string[]; url: string };
 
 function logRouteTable(app: FastifyInstance) {
   const routes: RouteTableEntry[] = [];
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    routes.push({ methods, url: route.url ?? route.path, csrf: route.config?.csrf !== false });
+    routes.push({ methods, url: route.url });
   });
   app.addHook("onReady", (done) => {
     app.log.info({ routes }, "route table");
