@@ -26,6 +26,7 @@ let server: TestServer;
 let admin: BrowserClient;
 let studentB: BrowserClient;
 let routes: RouteTableEntry[];
+let pages: string[];
 
 /** Student A's objects (and the admin's, for the admin's routes): what the sweeps put in the paths and bodies. */
 type Objects = {
@@ -98,6 +99,8 @@ function valueOf(url: string, param: string): string | undefined {
     invitationId: () => String(o.invitationId),
     token: () => o.invitationToken,
     provider: () => "ifirma",
+    productId: () => String(o.productId),
+    transactionId: () => String(o.transactionId),
   };
   if (byName[param]) return byName[param]();
   const idByPath: [RegExp, () => number][] = [
@@ -266,6 +269,7 @@ beforeAll(async () => {
   server = await startTestServer();
   const entry = server.logs.find((line) => line.msg === "route table");
   routes = (entry?.routes ?? []) as RouteTableEntry[];
+  pages = (server.logs.find((line) => line.msg === "page table")?.pages ?? []) as string[];
   admin = await setUpSchool(server);
   const db = server.handle.db;
   const now = new Date().toISOString();
@@ -455,6 +459,41 @@ describe("Figure 9: IDOR sweep, student B against student A's objects", () => {
     expect(await snapshot()).toEqual(before);
     // The sweep covered every kind of object it claims to.
     expect(calls.length).toBeGreaterThan(60);
+  });
+});
+
+describe("Figure 9 for pages: student B opens every page that names an object with student A's ids", () => {
+  // Pages whose parameter is public (a course's or offer's slug: the catalog) or a capability (a secret mailed
+  // or given to its holder). Each with its reason.
+  const publicOrCapability: Record<string, string> = {
+    "/:slug": "a course's public sales page",
+    "/:slug/checkout": "a public offer: anyone may buy",
+    "/:slug/watch": "a course's public curriculum",
+    "/:slug/watch/login": "a course's public curriculum",
+    "/:slug/watch/:lectureId": "the curriculum is public; a paid lecture sends a non-buyer to the checkout",
+    "/products/:slug": "a public offer",
+    "/products/:slug/checkout": "a public offer: anyone may buy",
+    "/transaction/:hash": "the 128-bit hash in the buyer's address is the capability",
+    "/payments/test/:hash": "the test provider's page (never in production); the hash is the capability",
+    "/invitations/:token": "the token mailed to the invited address is the capability (the page prefills it)",
+    "/*": "the not-found page",
+  };
+
+  it("answers 404 to every one, admin pages included", async () => {
+    expect(pages).toContain("/home/courses/:courseId");
+    const swept = pages.filter(
+      (page) => !publicOrCapability[page] && (paramsOf(page).length > 0 || page.startsWith("/home")),
+    );
+    const unbuildable = swept.filter((page) => !pathOf(page));
+    expect(unbuildable).toEqual([]);
+    const paths = swept.map((page) => {
+      const path = pathOf(page)!;
+      // The team buyer's page also names the purchase.
+      return page === "/home/access-manager/:courseId" ? `${path}?transaction=${o.transactionId}` : path;
+    });
+    const statuses = await inBatches(paths, async (path) => (await studentB.page(path)).status);
+    expect(paths.map((path, i) => ({ path, status: statuses[i] })).filter((r) => r.status !== 404)).toEqual([]);
+    expect(paths.length).toBeGreaterThan(15);
   });
 });
 
