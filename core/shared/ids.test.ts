@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { isAppError } from "#core/errors.ts";
 import { fieldErrorsOf } from "#core/validation.ts";
-import { MAX_ID, idFromText, idParam, idSchema, toId } from "./ids.ts";
+import { MAX_ID, formIdSchema, idFromText, idParam, idSchema } from "./ids.ts";
 
-const body = z.object({ course_id: idSchema });
+const body = z.object({ course_id: formIdSchema });
+const json = z.object({ course_id: idSchema });
 
 function errorsOf(input: unknown) {
   const result = body.safeParse(input);
@@ -44,18 +45,20 @@ describe("ids read from input", () => {
     }
   });
 
-  it("idFromText and toId answer undefined for what is not an id", () => {
+  it("idFromText answers undefined for what is not an id", () => {
     expect(idFromText("42")).toBe(42);
     expect(idFromText("2147483648")).toBeUndefined();
     expect(idFromText(null)).toBeUndefined();
-    expect(toId(42)).toBe(42);
-    expect(toId("42")).toBe(42);
-    expect(toId(3_000_000_000)).toBeUndefined();
-    expect(toId(1.5)).toBeUndefined();
-    expect(toId(true)).toBeUndefined();
+    expect(idFromText(42)).toBeUndefined();
   });
 
-  it("a body id takes a number or its text from a plain form", () => {
+  it("a JSON id is a number only; a form's id may be its text", () => {
+    expect(json.parse({ course_id: 7 })).toEqual({ course_id: 7 });
+    expect(json.safeParse({ course_id: "7" }).success).toBe(false);
+    expect(json.safeParse({ course_id: 3_000_000_000 }).success).toBe(false);
+  });
+
+  it("a form id takes a number or its text", () => {
     expect(body.parse({ course_id: 7 })).toEqual({ course_id: 7 });
     expect(body.parse({ course_id: "7" })).toEqual({ course_id: 7 });
     expect(body.parse({ course_id: MAX_ID })).toEqual({ course_id: MAX_ID });

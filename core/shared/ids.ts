@@ -18,12 +18,6 @@ export function idFromText(value: unknown): number | undefined {
   return id <= MAX_ID ? id : undefined;
 }
 
-/** A value that is an id (a number in range, or its decimal text), else undefined. */
-export function toId(value: unknown): number | undefined {
-  if (typeof value === "number") return Number.isInteger(value) && value >= 1 && value <= MAX_ID ? value : undefined;
-  return idFromText(value);
-}
-
 /** A path parameter: an id, or 404 (an id that cannot exist names nothing). */
 export function idParam(value: unknown): number {
   const id = idFromText(value);
@@ -32,10 +26,13 @@ export function idParam(value: unknown): number {
 }
 
 /**
- * A body or query field: a JSON number or, from a plain form or a query, its decimal text. Out of range or not a
- * whole number: a 422 field error (validation:integer, number_min or number_max). Booleans are not ids.
+ * An id in a JSON body: a whole number in 1..MAX_ID. Out of range or not a whole number: a 422 field error
+ * (validation:integer, number_min or number_max).
  */
-export const idSchema = z.preprocess(
+export const idSchema = z.number().int().min(1).max(MAX_ID);
+
+/** An id from a plain form or a query (text), or a JSON number: the same bounds. Booleans are not ids. */
+export const formIdSchema = z.preprocess(
   (value) => (typeof value === "string" && /^\d{1,16}$/.test(value.trim()) ? Number(value.trim()) : value),
-  z.number().int().min(1).max(MAX_ID),
+  idSchema,
 );
