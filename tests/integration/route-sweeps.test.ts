@@ -43,6 +43,9 @@ type Objects = {
   reviewId: number;
   transactionId: number;
   transactionHash: string;
+  /** B's own course and team purchase of it */
+  otherCourseId: number;
+  otherTransactionId: number;
   invoiceId: number;
   invitationId: number;
   invitationToken: string;
@@ -313,6 +316,21 @@ beforeAll(async () => {
   });
   expect(invited.status, JSON.stringify(invited.body)).toBe(200);
   const { token } = await invitationLinkFor(server, "ivy.sweep@example.com");
+  const otherCourse = await arrangeDiscussionCourse(db, { lectures: { only: { access: "paid" } } });
+  const otherSale = await addSale(db, {
+    userId: b.id,
+    productId: await courseProductId(server, otherCourse.id),
+    quantity: 3,
+    currency: "EUR",
+  });
+  await db.updateTable("transactions").set({ access_granted_at: now }).where("id", "=", otherSale.id).execute();
+  const own = await b.client.post(`/home/access-manager/${otherCourse.id}`, {
+    course_id: otherCourse.id,
+    parent_transaction_id: otherSale.id,
+    name: "Bob Seat",
+    email: "bob.seat@example.com",
+  });
+  expect(own.status, JSON.stringify(own.body)).toBe(200);
   const invoice = await db
     .insertInto("invoices")
     .values({
@@ -398,6 +416,8 @@ beforeAll(async () => {
     reviewId: review.id,
     transactionId: sale.id,
     transactionHash: sale.hash,
+    otherCourseId: otherCourse.id,
+    otherTransactionId: otherSale.id,
     invoiceId: invoice.id,
     invitationId: invitation.id,
     invitationToken: token,
@@ -446,6 +466,23 @@ describe("Figure 9: IDOR sweep, student B against student A's objects", () => {
       ["POST", `/comments/${o.visibleCommentId}/review`],
     ] as const) {
       calls.push({ key: `${method} ${path} (visible)`, method, path, body: { rating: 10 }, admin: false });
+    }
+    // B's own team purchase of a second course, mixed with A's ids: B manages B's seats only.
+    const seat = { name: "Mallory", email: "mallory@example.com" };
+    for (const [method, path, body] of [
+      ["DELETE", `/home/access-manager/${o.otherCourseId}/${o.invitationId}`, {}],
+      [
+        "POST",
+        `/home/access-manager/${o.otherCourseId}`,
+        { course_id: o.otherCourseId, parent_transaction_id: o.transactionId, ...seat },
+      ],
+      [
+        "POST",
+        `/home/access-manager/${o.courseId}`,
+        { course_id: o.courseId, parent_transaction_id: o.otherTransactionId, ...seat },
+      ],
+    ] as const) {
+      calls.push({ key: `${method} ${path} (B's course or purchase)`, method, path, body, admin: false });
     }
     expect(unbuildable).toEqual([]);
 
