@@ -54,6 +54,21 @@ export function trustedHops(
   return (_address, hop) => hop < trust;
 }
 
+/** One route as the sweeps see it: its methods and its path pattern. */
+export type RouteTableEntry = { methods: string[]; url: string };
+
+function logRouteTable(app: FastifyInstance) {
+  const routes: RouteTableEntry[] = [];
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    routes.push({ methods, url: route.url });
+  });
+  app.addHook("onReady", (done) => {
+    app.log.info({ routes }, "route table");
+    done();
+  });
+}
+
 export async function buildApp({ services, pages, devMiddleware }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   tuneGarbageCollection();
@@ -63,6 +78,10 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     trustProxy: trustedHops(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
+
+  // Test mode only: the route table in one log line at start, read by the IDOR and CSRF sweeps
+  // (tests/integration/route-sweeps.test.ts), so that a new route is swept without anyone listing it.
+  if (config.NODE_ENV === "test") logRouteTable(app);
 
   await app.register(cookie);
   await app.register(securityHeadersPlugin);

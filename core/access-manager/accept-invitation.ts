@@ -1,5 +1,6 @@
 // POST /invitations/{token}/accept: the invited person takes their seat. They must be logged in with the
-// e-mail the invitation was sent to (a forwarded link does not give someone else the seat; the page says so).
+// e-mail the invitation was sent to (a forwarded link does not give someone else the seat; the page says so, and
+// the answer to anyone else is a 404 that names no address).
 // The invitation moves 'sent' -> 'accepted' once (a guarded update: of two concurrent accepts one wins) and in
 // the same database transaction the course access is granted, with the course's access length or end date.
 import { AppError } from "#core/errors.ts";
@@ -19,11 +20,9 @@ export async function acceptInvitation(
     if (!invitation) throw new AppError("not_found", { messageKey: "access:invitation_unknown" });
     if (invitation.status !== "sent") throw new AppError("conflict", { messageKey: "access:invitation_used" });
     if (!invitation.usable) throw new AppError("conflict", { messageKey: "access:invitation_inactive" });
+    // Someone else's invitation: a 404 whose message names no address (the link may have been forwarded).
     if (user.email.toLowerCase() !== invitation.email.toLowerCase()) {
-      throw new AppError("forbidden", {
-        messageKey: "access:invitation_other_email",
-        values: { email: invitation.email },
-      });
+      throw new AppError("not_found", { messageKey: "access:invitation_other_email" });
     }
     if (await hasCourseAccess(trx, user, invitation.course.id))
       throw new AppError("conflict", { messageKey: "access:you_have_access" });

@@ -2,12 +2,9 @@
 // parent_transaction_id, name, email}). Pure: shared by the invite form and the server.
 import { z } from "zod";
 import { emailField, nameField } from "#core/accounts/schemas.ts";
+import { formIdSchema } from "#core/shared/ids.ts";
 
-const id = z.coerce
-  .number()
-  .int()
-  .positive()
-  .max(2 ** 31 - 1);
+const id = formIdSchema;
 
 export const inviteSchema = z.object({
   course_id: id,

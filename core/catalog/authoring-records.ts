@@ -108,13 +108,6 @@ export function authoredComponent(row: ComponentRow): AuthoredComponent {
   return { id: row.id, lecture_id: row.lecture_id, kind: row.kind, position: row.position, data };
 }
 
-/** Path parameters are ids only when they are plain positive integers; anything else is not found. */
-export function idParam(value: unknown): number {
-  const text = String(value ?? "");
-  if (!/^[1-9]\d{0,14}$/.test(text)) throw new AppError("not_found");
-  return Number(text);
-}
-
 export async function requireCourse(db: Db, courseId: number): Promise<CourseRow> {
   const course = await db.selectFrom("courses").selectAll().where("id", "=", courseId).executeTakeFirst();
   if (!course) throw new AppError("not_found");

@@ -6,6 +6,7 @@ import { emailField } from "../accounts/schemas.ts";
 import { currencies } from "../school/schemas.ts";
 import { embedData, componentDataByKind, componentKinds, embedUrl, type ComponentKind } from "./component-data.ts";
 import { isReservedSlug, slugify } from "./course-slug.ts";
+import { idSchema } from "#core/shared/ids.ts";
 
 export const TITLE_MAX = 200;
 /** §9: SEO title and description hints (shown while typing); the hard limits are higher. */
@@ -124,12 +125,12 @@ export const lectureSchema = z.object({
 });
 
 /** An update may also move the lecture to another section of the same course. */
-export const lectureUpdateSchema = lectureSchema.extend({ section_id: z.number().int().positive() });
+export const lectureUpdateSchema = lectureSchema.extend({ section_id: idSchema });
 
 /** POST .../order: every id of the list, in the new order. */
 export const orderSchema = z.object({
   ids: z
-    .array(z.number().int().positive())
+    .array(idSchema)
     .max(ORDER_MAX_ITEMS)
     .refine((ids) => new Set(ids).size === ids.length, "authoring:order_mismatch"),
 });

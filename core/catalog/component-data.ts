@@ -1,11 +1,12 @@
 // The data of each lecture component kind (lecture_components.data, JSON). Shared by the authoring API,
 // the editor forms and the watch page renderers. Pure: importable by the client.
 import { z } from "zod";
+import { idSchema } from "#core/shared/ids.ts";
 
 export const markdownData = z.object({ markdown: z.string().max(100_000) });
 
 /** A video uploaded here (videos table) and played from our own storage or from Bunny Stream. */
-export const videoData = z.object({ video_id: z.number().int().positive() });
+export const videoData = z.object({ video_id: idSchema });
 
 /** A video hosted elsewhere, embedded by URL; only known players are allowed (see embedUrl). */
 export const embedData = z.object({ url: z.url({ protocol: /^https$/ }).max(500) });

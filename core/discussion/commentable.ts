@@ -118,13 +118,3 @@ export async function requireVisibleReply(
   const { comment, commentable } = await requireVisibleComment(db, reply.comment_id, viewer);
   return { reply, comment, commentable };
 }
-
-/** Ids are 32-bit integer columns on PostgreSQL. */
-export const MAX_ID = 2_147_483_647;
-
-/** Route parameters: a positive integer id, or 404 (an id that cannot exist). */
-export function idParam(value: unknown): number {
-  const id = typeof value === "string" && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(id <= MAX_ID)) throw new AppError("not_found");
-  return id;
-}

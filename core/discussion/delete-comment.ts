@@ -4,7 +4,7 @@ import type { Db } from "#platform/db/connection.ts";
 import type { Storage } from "#platform/storage/storage.ts";
 import { AppError } from "../errors.ts";
 import { requireViewer, requireVisibleComment } from "./commentable.ts";
-import { canDelete, type DiscussionViewer } from "./rights.ts";
+import { canDelete, type DiscussionViewer, refusalFor } from "./rights.ts";
 
 export async function deleteComment(
   deps: { db: Db; storage: Storage },
@@ -12,7 +12,7 @@ export async function deleteComment(
 ): Promise<void> {
   const viewer = requireViewer(options.viewer);
   const { comment } = await requireVisibleComment(deps.db, options.commentId, viewer);
-  if (!canDelete(viewer, comment)) throw new AppError("forbidden");
+  if (!canDelete(viewer, comment)) throw new AppError(refusalFor(viewer, comment));
   const images = await deps.db.transaction().execute(async (trx) => {
     const replies = await trx
       .selectFrom("replies")

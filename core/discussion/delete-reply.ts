@@ -3,7 +3,7 @@ import type { Db } from "#platform/db/connection.ts";
 import type { Storage } from "#platform/storage/storage.ts";
 import { AppError } from "../errors.ts";
 import { requireViewer, requireVisibleReply } from "./commentable.ts";
-import { canDelete, type DiscussionViewer } from "./rights.ts";
+import { canDelete, type DiscussionViewer, refusalFor } from "./rights.ts";
 
 export async function deleteReply(
   deps: { db: Db; storage: Storage },
@@ -11,7 +11,7 @@ export async function deleteReply(
 ): Promise<{ replies_count: number }> {
   const viewer = requireViewer(options.viewer);
   const { reply } = await requireVisibleReply(deps.db, options.replyId, viewer);
-  if (!canDelete(viewer, reply)) throw new AppError("forbidden");
+  if (!canDelete(viewer, reply)) throw new AppError(refusalFor(viewer, reply));
   const repliesCount = await deps.db.transaction().execute(async (trx) => {
     const deleted = await trx.deleteFrom("replies").where("id", "=", reply.id).executeTakeFirst();
     await trx.deleteFrom("votes").where("votable_type", "=", "reply").where("votable_id", "=", reply.id).execute();

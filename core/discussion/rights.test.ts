@@ -1,6 +1,6 @@
 // The discussion's rights matrix (§6).
 import { describe, expect, it } from "vitest";
-import { canDelete, isModerator } from "./rights.ts";
+import { canDelete, isModerator, refusalFor } from "./rights.ts";
 
 const admin = { id: 1, role: "admin" as const };
 const student = { id: 2, role: "student" as const };
@@ -28,5 +28,13 @@ describe("admin-only powers (review, reply image, author links)", () => {
     expect(isModerator(admin)).toBe(true);
     expect(isModerator(student)).toBe(false);
     expect(isModerator(null)).toBe(false);
+  });
+});
+
+describe("refusals", () => {
+  it("someone else's item is not found; only the viewer's own is forbidden", () => {
+    expect(refusalFor(student, { user_id: 3 })).toBe("not_found");
+    expect(refusalFor(student, { user_id: 1 })).toBe("not_found");
+    expect(refusalFor(student, { user_id: 2 })).toBe("forbidden");
   });
 });

@@ -12,6 +12,15 @@ export function canDelete(viewer: DiscussionViewer | null, item: Authored): bool
   return item.user_id === viewer.id && item.by_admin === 0;
 }
 
+/**
+ * The refusal of what a viewer may not do to an item they can see: someone else's item answers as a missing one
+ * (404, so ids cannot be probed: SECURITY.md, IDOR); only the viewer's own item is a 403 (written as an admin,
+ * or a power they lack).
+ */
+export function refusalFor(viewer: DiscussionViewer, item: Pick<Authored, "user_id">): "not_found" | "forbidden" {
+  return item.user_id === viewer.id ? "forbidden" : "not_found";
+}
+
 /** Turning a comment into a review, attaching an image to a reply, seeing links to the student's page. */
 export function isModerator(viewer: DiscussionViewer | null): boolean {
   return viewer?.role === "admin";

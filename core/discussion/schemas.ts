@@ -1,6 +1,7 @@
 // The discussion's input rules (spec §5, §9), shared by the server and the comment forms. Pure.
 // Lengths count characters as a reader sees them (code points), after trimming: an emoji is one character.
 import { z } from "zod";
+import { formIdSchema } from "#core/shared/ids.ts";
 
 export const COMMENT_MIN = 2;
 export const COMMENT_MAX = 1200;
@@ -49,7 +50,7 @@ function textSchema(min: number, max: number) {
 export const commentBodySchema = textSchema(COMMENT_MIN, COMMENT_MAX);
 export const replyBodySchema = textSchema(REPLY_MIN, REPLY_MAX);
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const id = formIdSchema;
 
 /** 1 when a video is attached, else 0; forms send "1"/"0", JSON a number or a boolean. */
 const fileFlag = z.preprocess(

@@ -8,7 +8,7 @@ import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { requireViewer, requireVisibleComment } from "./commentable.ts";
-import { type DiscussionViewer, isModerator } from "./rights.ts";
+import { type DiscussionViewer, isModerator, refusalFor } from "./rights.ts";
 import { reviewSchema } from "./schemas.ts";
 
 /** §3 Review: id, rating, first_name, created_at, the review's text (body), title, course.slug. */
@@ -33,9 +33,10 @@ export async function turnCommentIntoReview(
   options: { viewer: DiscussionViewer | null; commentId: number; input: unknown },
 ): Promise<{ review: ReviewView }> {
   const viewer = requireViewer(options.viewer);
-  if (!isModerator(viewer)) throw new AppError("forbidden");
-  const { rating } = parseInput(reviewSchema, options.input);
   const { comment, commentable } = await requireVisibleComment(db, options.commentId, viewer);
+  // A student's own comment is a 403; anyone else's answers as a missing one.
+  if (!isModerator(viewer)) throw new AppError(refusalFor(viewer, comment));
+  const { rating } = parseInput(reviewSchema, options.input);
   const course = await db
     .selectFrom("courses")
     .select(["id", "slug"])

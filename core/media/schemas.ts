@@ -1,6 +1,7 @@
 // The JSON bodies of the media calls (spec §3 "Image upload", §7). Pure: the browser widgets share them.
 import { z } from "zod";
 import { isImageExtension, isPlainFilename, isUploadContext } from "./image-rules.ts";
+import { formIdSchema } from "#core/shared/ids.ts";
 
 const filename = z
   .string()
@@ -48,5 +49,5 @@ export const createVideoSchema = z.object({
 
 /** POST .../lectures/{lectureId}/confirm-video {video_id} -> {component, status} (after a hosted upload) */
 export const confirmVideoSchema = z.object({
-  video_id: z.coerce.number().int().positive().max(2_147_483_647),
+  video_id: formIdSchema,
 });

@@ -4,6 +4,7 @@
 // served.
 import { randomBytes } from "node:crypto";
 import { normaliseExtension, storageSafeName } from "./image-rules.ts";
+import { idFromText } from "#core/shared/ids.ts";
 
 export function newImageKey(extension: string, now = new Date()): string {
   const month = String(now.getUTCMonth() + 1).padStart(2, "0");
@@ -38,8 +39,8 @@ export type KeyOwner = { kind: "image" } | { kind: "lecture"; lectureId: number 
 /** Who a stored key belongs to, by its prefix. */
 export function keyOwner(key: string): KeyOwner {
   if (key.startsWith("images/")) return { kind: "image" };
-  const lecture = /^lectures\/([1-9][0-9]{0,9})\//.exec(key);
-  if (lecture) return { kind: "lecture", lectureId: Number(lecture[1]) };
+  const lectureId = idFromText(/^lectures\/(\d+)\//.exec(key)?.[1]);
+  if (lectureId) return { kind: "lecture", lectureId };
   return { kind: "other" };
 }
 

@@ -16,6 +16,7 @@ import { slugify } from "../catalog/course-slug.ts";
 import { extensionOf, isPlainFilename } from "../media/image-rules.ts";
 import { MAX_PRODUCT_FILE_BYTES } from "../media/limits.ts";
 import { currencies } from "../school/schemas.ts";
+import { idSchema } from "#core/shared/ids.ts";
 
 /** The kinds the product editor makes; 'course' products are made for every course (core/selling/course-product.ts). */
 export const editableKinds = ["bundle", "consultation", "live_event", "file"] as const;
@@ -105,7 +106,7 @@ export function isWebLink(value: string): boolean {
 
 export const variantObject = z.object({
   /** an existing variant's id (kept, its history continues); absent for a new one */
-  id: z.preprocess(blankToNull, z.number().int().positive().nullable()).optional(),
+  id: z.preprocess(blankToNull, idSchema.nullable()).optional(),
   name: z.string().trim().max(VARIANT_NAME_MAX).default(""),
   price_cents: z.number().int().min(0).max(PRICE_MAX_CENTS),
   promo_price_cents: optionalInt(0, PRICE_MAX_CENTS),
@@ -172,7 +173,7 @@ export const productObject = z.object({
     .default(null),
   /** bundles: the courses, in the order shown */
   course_ids: z
-    .array(z.number().int().positive())
+    .array(idSchema)
     .max(BUNDLE_COURSES_MAX)
     .refine((ids) => new Set(ids).size === ids.length, "products:course_twice")
     .default([]),

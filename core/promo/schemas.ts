@@ -1,6 +1,7 @@
 // The admin's promo and affiliate code forms (spec §5: promo code unique, end date not before start date).
 // Shared by the React forms (checked before sending) and the JSON API (checked again). Pure: no I/O.
 import { z } from "zod";
+import { idFromText } from "#core/shared/ids.ts";
 
 export const CODE_MAX = 40;
 /** Letters, digits, - and _: a code is typed by buyers and travels in links (?ref=CODE, ?promo=CODE). */
@@ -57,8 +58,9 @@ export type PromoScope = { kind: "all" } | { kind: "course"; id: number } | { ki
 
 export function parseScope(value: string): PromoScope | null {
   if (value === "all" || value === "") return { kind: "all" };
-  const match = /^(course|product):([1-9]\d{0,14})$/.exec(value);
-  return match ? { kind: match[1] as "course" | "product", id: Number(match[2]) } : null;
+  const match = /^(course|product):(\d+)$/.exec(value);
+  const id = idFromText(match?.[2]);
+  return match && id ? { kind: match[1] as "course" | "product", id } : null;
 }
 
 export function scopeValue(scope: PromoScope): string {

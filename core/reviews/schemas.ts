@@ -2,12 +2,13 @@
 // moderation filter). Pure: shared by the pages and the server.
 import { z } from "zod";
 import { REVIEW_RATINGS } from "./rating.ts";
+import { idSchema } from "#core/shared/ids.ts";
 
 export const REVIEW_TITLE_MAX = 150;
 export const REVIEW_BODY_MIN = 2;
 export const REVIEW_BODY_MAX = 2000;
 
-const id = z.number().int().positive();
+const id = idSchema;
 
 /** `length`: how many reviews the list shows already; the answer is the page after them. */
 export const reviewsPageSchema = z.object({

@@ -3,6 +3,7 @@
 // only ('Incorrect VAT Number format'); a Polish postal code reads 12-345.
 import { z } from "zod";
 import { emailField, nameField, passwordField } from "#core/accounts/schemas.ts";
+import { formIdSchema } from "#core/shared/ids.ts";
 
 export const MAX_QUANTITY = 100;
 
@@ -13,7 +14,7 @@ export const invoiceFields = ["company_name", "vat_number", "street", "postal_co
 
 export const checkoutSchema = z
   .object({
-    variant_id: z.coerce.number().int().positive().optional(),
+    variant_id: formIdSchema.optional(),
     quantity: z.coerce.number().int().min(1).max(MAX_QUANTITY).default(1),
     /** the unit price the buyer saw: when it changed meanwhile (a promotion sold out or ended), we say so */
     unit_price_cents: z.coerce.number().int().min(0).optional(),

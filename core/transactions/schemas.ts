@@ -3,6 +3,7 @@
 // reason of a manual grant or denial (spec §4: "Access can be granted or denied with a reason") and a recorded
 // refund. Pure: shared by the pages and the server.
 import { z } from "zod";
+import { formIdSchema } from "#core/shared/ids.ts";
 import type { PaymentProviderName, TransactionStatus } from "#platform/db/schema.ts";
 
 export const transactionStatuses = [
@@ -41,13 +42,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
 export const transactionFiltersSchema = z.object({
   status: optional(z.enum(transactionStatuses)),
   provider: optional(z.enum(providerNames)),
-  product_id: optional(
-    z.coerce
-      .number()
-      .int()
-      .positive()
-      .max(2 ** 31 - 1),
-  ),
+  product_id: optional(formIdSchema),
   from: optional(day),
   to: optional(day),
   q: z.string().trim().max(SEARCH_MAX).catch("").default(""),

@@ -10,6 +10,7 @@ import { acceptInvitation } from "#core/access-manager/accept-invitation.ts";
 import { deleteInvitation } from "#core/access-manager/delete-invitation.ts";
 import { inviteToCourse } from "#core/access-manager/invite-to-course.ts";
 import { AppError } from "#core/errors.ts";
+import { idFromText, idParam } from "#core/shared/ids.ts";
 import type { Services } from "../services.ts";
 import { publicAddressFor } from "../plugins/request-context.ts";
 import { handle } from "../http/respond.ts";
@@ -18,10 +19,6 @@ function requireUser(request: FastifyRequest) {
   const user = request.ctx.user;
   if (!user) throw new AppError("unauthenticated");
   return user;
-}
-
-function idParam(value: string): number {
-  return /^\d{1,9}$/.test(value) ? Number(value) : 0;
 }
 
 /** A plain form sends every field as text; the schema coerces ids, so the body passes as it is. */
@@ -33,10 +30,10 @@ export async function accessManagerRoutes(app: FastifyInstance, { services }: { 
   const { db } = services;
 
   app.post<{ Params: { courseId: string } }>("/home/access-manager/:courseId", (request, reply) => {
-    const courseId = idParam(request.params.courseId);
+    const courseId = idFromText(request.params.courseId) ?? 0;
     const page = `/home/access-manager/${courseId}`;
     const body = bodyOf(request);
-    const transaction = idParam(String(body.parent_transaction_id ?? ""));
+    const transaction = idFromText(body.parent_transaction_id);
     const back = transaction ? `${page}?transaction=${transaction}` : page;
     return handle(
       request,
@@ -67,7 +64,6 @@ export async function accessManagerRoutes(app: FastifyInstance, { services }: { 
       const manager = requireUser(request);
       const courseId = idParam(request.params.courseId);
       const invitationId = idParam(request.params.invitationId);
-      if (!courseId || !invitationId) throw new AppError("not_found");
       await deleteInvitation(db, manager, { courseId, invitationId });
       return { ok: true };
     },

@@ -3,7 +3,7 @@
 // id must belong to its parent (a lecture of another course is a 404, like one that does not exist).
 // Image, video and PDF uploads (/home/images/*, .../create-video, .../create-pdf) live in server/api/media.ts.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { idParam } from "#core/catalog/authoring-records.ts";
+import { idParam } from "#core/shared/ids.ts";
 import { createComponent } from "#core/catalog/create-component.ts";
 import { createCourse } from "#core/catalog/create-course.ts";
 import { createLecture } from "#core/catalog/create-lecture.ts";

@@ -29,6 +29,7 @@ import { publicAddressFor } from "../plugins/request-context.ts";
 import { handle } from "../http/respond.ts";
 import { client, startSession } from "./accounts.ts";
 import { z } from "zod";
+import { formIdSchema } from "#core/shared/ids.ts";
 
 type SlugParams = { Params: { slug: string } };
 
@@ -96,8 +97,8 @@ export async function checkoutRoutes(app: FastifyInstance, { services }: { servi
 
   const promoCheckSchema = z.object({
     code: z.string().trim().min(1).max(64),
-    product_id: z.coerce.number().int().positive(),
-    variant_id: z.coerce.number().int().positive().optional(),
+    product_id: formIdSchema,
+    variant_id: formIdSchema.optional(),
     quantity: z.coerce.number().int().min(1).max(100).default(1),
   });
 

@@ -3,7 +3,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { castVote } from "#core/discussion/cast-vote.ts";
-import { idParam } from "#core/discussion/commentable.ts";
+import { idParam } from "#core/shared/ids.ts";
 import { createComment } from "#core/discussion/create-comment.ts";
 import { createReply } from "#core/discussion/create-reply.ts";
 import { deleteComment } from "#core/discussion/delete-comment.ts";

@@ -4,6 +4,7 @@
 // it on as a download. No provider credential ever reaches the browser.
 import type { FastifyInstance } from "fastify";
 import { AppError } from "#core/errors.ts";
+import { idParam } from "#core/shared/ids.ts";
 import { openInvoicePdf } from "#core/invoices/open-invoice-pdf.ts";
 import { InvoicingProviderError } from "#integrations/invoicing/invoicing-provider.ts";
 import type { Services } from "../services.ts";
@@ -21,8 +22,7 @@ export async function invoiceRoutes(app: FastifyInstance, { services }: { servic
   app.get<{ Params: { id: string } }>("/my/invoices/:id/pdf", async (request, reply) => {
     const user = request.ctx.user;
     if (!user) throw new AppError("unauthenticated");
-    const invoiceId = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
-    if (!invoiceId) throw new AppError("not_found");
+    const invoiceId = idParam(request.params.id);
     let opened;
     try {
       opened = await openInvoicePdf({ db: services.db, secret: services.secret, providerFor }, { userId: user.id, invoiceId });

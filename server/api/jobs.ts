@@ -2,6 +2,7 @@
 // of attempts (the /home/jobs page's 'Retry' button; also its plain form before hydration).
 import type { FastifyInstance } from "fastify";
 import { AppError } from "#core/errors.ts";
+import { idParam } from "#core/shared/ids.ts";
 import { retryJob } from "#platform/jobs/admin.ts";
 import type { Services } from "../services.ts";
 import { handle } from "../http/respond.ts";
@@ -14,8 +15,7 @@ export async function jobRoutes(app: FastifyInstance, { services }: { services: 
       reply,
       async () => {
         requireAdmin(request);
-        const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
-        const result = id > 0 ? await retryJob(services.db, id) : ({ outcome: "not_found" } as const);
+        const result = await retryJob(services.db, idParam(request.params.id));
         if (result.outcome === "not_found") throw new AppError("not_found");
         // Running or already done: nothing to retry (the page was out of date).
         if (result.outcome === "not_failed") throw new AppError("conflict");

@@ -2,11 +2,11 @@
 // logged-in viewer (401 'Log in to set progress'), only for a lecture they may watch (404 otherwise).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "#core/errors.ts";
-import { lectureIdParam } from "#core/learning/schemas.ts";
 import { recordLectureView } from "#core/learning/record-lecture-view.ts";
 import { saveLectureNote } from "#core/learning/save-lecture-note.ts";
 import { toggleLectureComplete } from "#core/learning/toggle-lecture-complete.ts";
 import { toggleLectureStar } from "#core/learning/toggle-lecture-star.ts";
+import { idParam } from "#core/shared/ids.ts";
 import type { Services } from "../services.ts";
 
 type LectureRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -14,7 +14,7 @@ type LectureRequest = FastifyRequest<{ Params: { id: string } }>;
 function progressCaller(request: LectureRequest) {
   const user = request.ctx.user;
   if (!user) throw new AppError("unauthenticated", { messageKey: "errors:unauthenticated_progress" });
-  return { user, lectureId: lectureIdParam(request.params.id) };
+  return { user, lectureId: idParam(request.params.id) };
 }
 
 export async function learningRoutes(app: FastifyInstance, { services }: { services: Services }) {

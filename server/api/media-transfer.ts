@@ -11,6 +11,7 @@
 import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "#core/errors.ts";
+import { idParam } from "#core/shared/ids.ts";
 import { fileReadAccess, findPlayableVideo } from "#core/media/file-access.ts";
 import { storeSignedUpload } from "#core/media/store-signed-upload.ts";
 import { TUS_ENDPOINT } from "#core/media/create-video.ts";
@@ -106,9 +107,7 @@ async function sendStored(
 }
 
 function tusVideoId(request: FastifyRequest): number {
-  const value = (request.params as { id?: string }).id ?? "";
-  if (!/^[1-9][0-9]{0,9}$/.test(value)) throw new AppError("not_found");
-  return Number(value);
+  return idParam((request.params as { id?: string }).id);
 }
 
 function tusUploader(request: FastifyRequest) {
@@ -183,8 +182,7 @@ export async function mediaTransferRoutes(app: FastifyInstance, { services }: { 
         throw new AppError("validation", { messageKey: "media:upload_length_required" });
       }
       const metadata = parseUploadMetadata(request.headers["upload-metadata"] as string | undefined);
-      const videoId = Number(metadata?.video_id);
-      if (!metadata || !Number.isSafeInteger(videoId) || videoId <= 0) throw new AppError("not_found");
+      const videoId = idParam(metadata?.video_id);
       await startVideoUpload(deps, { user, videoId, length: Number(lengthHeader) });
       return reply.status(201).header("Location", `${TUS_ENDPOINT}/${videoId}`).send();
     });

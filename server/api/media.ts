@@ -4,6 +4,7 @@
 // server/api/media-transfer.ts (signed PUT, tus, file and video reads, the video host's webhook).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "#core/errors.ts";
+import { idParam } from "#core/shared/ids.ts";
 import { confirmImageUpload } from "#core/media/confirm-image-upload.ts";
 import { confirmLectureFile } from "#core/media/confirm-lecture-file.ts";
 import { createImageUpload } from "#core/media/create-image-upload.ts";
@@ -20,18 +21,12 @@ const LECTURE = "/home/courses/:courseId/sections/:sectionId/lectures/:lectureId
 
 type LectureParams = { courseId: string; sectionId: string; lectureId: string };
 
-function positiveId(value: string | undefined): number {
-  const id = /^[1-9][0-9]{0,9}$/.test(value ?? "") ? Number(value) : NaN;
-  if (!Number.isSafeInteger(id)) throw new AppError("not_found");
-  return id;
-}
-
 function lecturePath(request: FastifyRequest): LecturePath {
   const params = request.params as LectureParams;
   return {
-    courseId: positiveId(params.courseId),
-    sectionId: positiveId(params.sectionId),
-    lectureId: positiveId(params.lectureId),
+    courseId: idParam(params.courseId),
+    sectionId: idParam(params.sectionId),
+    lectureId: idParam(params.lectureId),
   };
 }
 
@@ -79,7 +74,7 @@ export async function mediaRoutes(app: FastifyInstance, { services }: { services
 
   // The player asks whether a video is ready (spec §9: 3 ready, 0-2 processing), and where a host plays it.
   app.get("/videos/:id", async (request) => {
-    const status = await findVideoStatus(deps, request.ctx.user, positiveId((request.params as { id: string }).id));
+    const status = await findVideoStatus(deps, request.ctx.user, idParam((request.params as { id: string }).id));
     if (!status) throw new AppError("not_found");
     return status;
   });

@@ -9,7 +9,7 @@
 //   a product that does not exist), as an attachment.
 // Admin calls answer 401 without a session and 403 for students, whatever the ids.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { idParam } from "#core/catalog/authoring-records.ts";
+import { idParam } from "#core/shared/ids.ts";
 import { AppError } from "#core/errors.ts";
 import { confirmProductFile } from "#core/products/confirm-product-file.ts";
 import { createProduct } from "#core/products/create-product.ts";

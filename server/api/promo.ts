@@ -9,6 +9,7 @@
 // POST /home/promo-codes/:id/delete deletes; their fields are text and become the JSON shape in core/promo.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "#core/errors.ts";
+import { idParam } from "#core/shared/ids.ts";
 import { getAffiliateReport, listAffiliateCodes } from "#core/promo/affiliate-report.ts";
 import { deletePromoCode } from "#core/promo/delete-promo-code.ts";
 import { affiliateCodeBody, promoCodeBody } from "#core/promo/form-input.ts";
@@ -28,9 +29,7 @@ const AFFILIATES_PAGE = "/home/affiliates";
 type IdParams = { Params: { id: string } };
 
 function idOf(request: FastifyRequest<IdParams>): number {
-  const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : 0;
-  if (!id) throw new AppError("not_found");
-  return id;
+  return idParam(request.params.id);
 }
 
 function body(request: FastifyRequest): Record<string, unknown> {

@@ -5,6 +5,7 @@
 // - POST /home/reviews/:id/approve and /disapprove: the admin's moderation (also plain forms on /home/reviews).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "#core/errors.ts";
+import { idParam } from "#core/shared/ids.ts";
 import { listApprovedReviews } from "#core/reviews/list-approved-reviews.ts";
 import { setReviewStatus } from "#core/reviews/moderate-review.ts";
 import { storeReview } from "#core/reviews/store-review.ts";
@@ -28,10 +29,6 @@ function numbersFromForm(request: FastifyRequest, names: string[]): Record<strin
     }
   }
   return body;
-}
-
-function idParam(value: string): number {
-  return /^\d{1,15}$/.test(value) ? Number(value) : 0;
 }
 
 export async function reviewRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -63,7 +60,6 @@ export async function reviewRoutes(app: FastifyInstance, { services }: { service
         async () => {
           requireAdmin(request);
           const id = idParam(request.params.id);
-          if (!id) throw new AppError("not_found");
           const review = await setReviewStatus(services.db, { id, status });
           return { json: { review }, redirect: refererTarget(request, "/home/reviews") };
         },

@@ -12,6 +12,7 @@ import { createExportThrottle } from "#core/transactions/export-throttle.ts";
 import { exportFileName, exportTransactionsCsv } from "#core/transactions/export-transactions.ts";
 import { grantTransactionAccess } from "#core/transactions/grant-transaction-access.ts";
 import { recordRefund } from "#core/transactions/record-refund.ts";
+import { idFromText } from "#core/shared/ids.ts";
 import { filtersFrom, filtersQuery } from "#core/transactions/schemas.ts";
 import { createLimiter } from "#platform/rate-limit.ts";
 import type { Services } from "../services.ts";
@@ -19,10 +20,6 @@ import { sendError } from "../http/errors.ts";
 import { handle, refererTarget, wantsJson } from "../http/respond.ts";
 import { completionHooks } from "../payments.ts";
 import { requireAdmin } from "./school.ts";
-
-function idParam(value: string): number {
-  return /^\d{1,9}$/.test(value) ? Number(value) : 0;
-}
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -42,7 +39,7 @@ export async function transactionRoutes(app: FastifyInstance, { services }: { se
 
   for (const [action, run] of Object.entries(actions)) {
     app.post(`/home/transactions/:id/${action}`, (request: IdRequest, reply) => {
-      const id = idParam(request.params.id);
+      const id = idFromText(request.params.id) ?? 0;
       const page = `/home/transactions/${id}`;
       return handle(
         request,

@@ -13,6 +13,12 @@ export function cookieNames(secure: boolean) {
   return { session: `${prefix}studium_session`, csrf: `${prefix}studium_csrf` };
 }
 
+/**
+ * The Cache-Control of every answer to a logged-in visitor (pages and JSON): neither a shared cache nor the
+ * browser's may keep it (another person on the same computer, a proxy). Routes that serve files set their own.
+ */
+export const PRIVATE_ANSWER = "private, no-store";
+
 // Written on the raw response: page replies bypass Fastify's send (and so @fastify/cookie's onSend hook).
 export function setCookie(reply: FastifyReply, name: string, value: string, options: { secure: boolean; maxAgeSeconds?: number }) {
   const serialized = reply.server.serializeCookie(name, value, {
@@ -23,6 +29,8 @@ export function setCookie(reply: FastifyReply, name: string, value: string, opti
     maxAge: options.maxAgeSeconds,
   });
   reply.raw.appendHeader("set-cookie", serialized);
+  // An answer that starts or ends a session (login, logout, an expired session) is that visitor's alone.
+  if (name === cookieNames(options.secure).session) reply.header("cache-control", PRIVATE_ANSWER);
 }
 
 export function clearCookie(reply: FastifyReply, name: string, secure: boolean) {

@@ -24,7 +24,26 @@ export type PagesOptions = {
   mode: "production" | "development";
 };
 
+/** Every page's address pattern (e.g. /home/courses/:courseId), from the build's route tree. */
+export function pagePatterns(build: ServerBuild): string[] {
+  const routes = build.routes;
+  const pathOf = (id: string | undefined): string => {
+    const route = id ? routes[id] : undefined;
+    if (!route) return "";
+    const parent = pathOf(route.parentId);
+    const own = route.index ? "" : (route.path ?? "");
+    return own ? `${parent.replace(/\/$/, "")}/${own}` : parent;
+  };
+  const patterns = Object.keys(routes).map((id) => pathOf(id) || "/");
+  return [...new Set(patterns)].sort();
+}
+
 export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
+  // Test mode only: the pages' address patterns in one log line, for the IDOR sweep (as server/app.ts does for
+  // the API's routes).
+  if (options.services.config.NODE_ENV === "test" && typeof options.build !== "function") {
+    app.log.info({ pages: pagePatterns(options.build) }, "page table");
+  }
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
   const handleRequest = createRequestHandler(options.build, options.mode);

@@ -11,7 +11,7 @@ import type { Lang } from "#platform/i18n/index.ts";
 import { randomToken } from "#platform/random.ts";
 import type { RequestContext } from "../page-context.ts";
 import type { Services } from "../services.ts";
-import { clearCookie, cookieNames, isSecureRequest, setCookie } from "../http/cookies.ts";
+import { clearCookie, cookieNames, isSecureRequest, PRIVATE_ANSWER, setCookie } from "../http/cookies.ts";
 import { csrfBinding, csrfTokenFor } from "../http/csrf.ts";
 
 declare module "fastify" {
@@ -158,6 +158,9 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
     const sessionId = found?.session.id;
     const sessionExpired = found === null;
     if (sessionExpired) clearCookie(reply, names.session, secure);
+    // A logged-in visitor's answers (pages and JSON) are never kept by a cache; a route serving a file may set
+    // its own (later, so it wins). Anonymous pages keep the page cache's public header.
+    else if (sessionId) reply.header("cache-control", PRIVATE_ANSWER);
 
     // Without a binding, a state-changing call has no token to match (419); the cookie comes with a token.
     const binding = csrfBinding(sessionId, request.cookies[names.csrf]);

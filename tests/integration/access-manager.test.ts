@@ -262,12 +262,13 @@ describe("deleting and accepting", () => {
     expect(registered.status).toBe(200);
     expect(registered.body.redirect).toBe(path);
 
-    // Someone else logged in cannot take Ann's seat.
+    // Someone else logged in cannot take Ann's seat, nor learn her address: a 404 that names no address.
     const wrong = await otto.post(`/invitations/${token}/accept`);
-    expect(wrong.status).toBe(403);
+    expect(wrong.status).toBe(404);
     expect(wrong.body.message).toBe(
-      "This invitation was sent to ann@example.com. Log in with that address to accept it.",
+      "This invitation was sent to another e-mail address. Log in with the address it was sent to, to accept it.",
     );
+    expect(JSON.stringify(wrong.body)).not.toContain("ann@example.com");
 
     const accepted = await ann.post(`/invitations/${token}/accept`);
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);

@@ -266,10 +266,10 @@ describe("DELETE /comments/:id", () => {
     expect(votes).toEqual([]);
   });
 
-  it("answers 403 for another student's comment they can see, 404 for one they cannot", async () => {
+  it("answers 404 for another student's comment, whether they can see it or not (SECURITY.md: IDOR)", async () => {
     const other = await newStudent(server, "Olek Other");
     const visible = await postComment(student.client, course.lectures.free, "Mine, on a free lecture");
-    expect((await other.client.json("DELETE", `/comments/${visible.id}`)).status).toBe(403);
+    expect((await other.client.json("DELETE", `/comments/${visible.id}`)).status).toBe(404);
 
     const paidOwner = await newStudent(server, "Paula Paid");
     await grantAccess(server.handle.db, paidOwner.id, course.id);
@@ -282,11 +282,11 @@ describe("DELETE /comments/:id", () => {
     ).toHaveLength(2);
   });
 
-  it("lets an admin delete anyone's comment; a student cannot delete an admin's", async () => {
+  it("lets an admin delete anyone's comment; a student cannot delete an admin's (404: not theirs)", async () => {
     const studentComment = await postComment(student.client, course.lectures.free, "Delete me, admin");
     expect((await admin.json("DELETE", `/comments/${studentComment.id}`)).status).toBe(200);
     const adminComment = await postComment(admin, course.lectures.free, "From the school");
-    expect((await student.client.json("DELETE", `/comments/${adminComment.id}`)).status).toBe(403);
+    expect((await student.client.json("DELETE", `/comments/${adminComment.id}`)).status).toBe(404);
     expect((await admin.json("DELETE", `/comments/${adminComment.id}`)).status).toBe(200);
   });
 
@@ -346,12 +346,14 @@ describe("POST /comments/:id/review", () => {
     expect((await admin.post(`/comments/${comment.id}/review`, { rating: 5 })).body.review.rating).toBe(5);
   });
 
-  it("answers 422 for another rating, 403 to a student, 401 to a visitor, 419 without the token, 404 for no comment", async () => {
+  it("answers 422 for another rating, 403 to a student (own comment), 404 to a student (another's), 401 to a visitor, 419 without the token, 404 for no comment", async () => {
     const comment = await postComment(student.client, course.lectures.free, "Review me, please");
     const bad = await admin.post(`/comments/${comment.id}/review`, { rating: 0 });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.rating).toEqual(["Choose one of the options."]);
     expect((await student.client.post(`/comments/${comment.id}/review`, { rating: 10 })).status).toBe(403);
+    const other = await newStudent(server, "Olga Other");
+    expect((await other.client.post(`/comments/${comment.id}/review`, { rating: 10 })).status).toBe(404);
     expect((await (await visitor()).post(`/comments/${comment.id}/review`, { rating: 10 })).status).toBe(401);
     expect((await admin.post(`/comments/${comment.id}/review`, { rating: 10 }, { csrf: false })).status).toBe(419);
     expect((await admin.post(`/comments/999999/review`, { rating: 10 })).status).toBe(404);

@@ -123,20 +123,20 @@ describe("DELETE /replies/:id", () => {
     ).toBeUndefined();
   });
 
-  it("does not let a student delete an admin's reply, even under their own comment (403)", async () => {
+  it("does not let a student delete an admin's reply, even under their own comment (404: not theirs)", async () => {
     const comment = await postComment(student.client, course.lectures.free, "My question");
     const answer = await postReply(admin, comment.id, "The school's answer");
-    expect((await student.client.json("DELETE", `/replies/${answer.id}`)).status).toBe(403);
+    expect((await student.client.json("DELETE", `/replies/${answer.id}`)).status).toBe(404);
     expect(
       await server.handle.db.selectFrom("replies").select("id").where("id", "=", answer.id).executeTakeFirst(),
     ).toBeDefined();
   });
 
-  it("answers 403 for another student's reply they can see, 404 for one they cannot", async () => {
+  it("answers 404 for another student's reply, whether they can see it or not (SECURITY.md: IDOR)", async () => {
     const other = await newStudent(server, "Olek Other");
     const comment = await postComment(student.client, course.lectures.free, "Open thread");
     const mine = await postReply(student.client, comment.id, "My reply");
-    expect((await other.client.json("DELETE", `/replies/${mine.id}`)).status).toBe(403);
+    expect((await other.client.json("DELETE", `/replies/${mine.id}`)).status).toBe(404);
 
     const insider = await newStudent(server, "Ivo Insider");
     await grantAccess(server.handle.db, insider.id, course.id);

@@ -15,6 +15,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { InviteForm } from "#app/features/access-manager/invite-form.tsx";
 import { InvitationsTable } from "#app/features/access-manager/invitations-table.tsx";
 import { FormAlert } from "#app/ui/field.tsx";
+import { idFromText } from "#core/shared/ids.ts";
 import type { Route } from "./+types/manage.ts";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
@@ -27,16 +28,12 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   ];
 }
 
-function positiveId(value: string | null | undefined): number | null {
-  return value && /^\d{1,9}$/.test(value) ? Number(value) : null;
-}
-
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { services, request: ctx } = context.get(pageContext);
-  const courseId = positiveId(params.courseId);
+  const courseId = idFromText(params.courseId);
   if (!courseId) throw new Response(null, { status: 404 });
-  const transactionId = positiveId(new URL(request.url).searchParams.get("transaction"));
+  const transactionId = idFromText(new URL(request.url).searchParams.get("transaction")) ?? null;
   try {
     const view = await getAccessManager(services.db, user, { courseId, transactionId });
     const isAdmin = user.role === "admin";

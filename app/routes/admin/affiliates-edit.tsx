@@ -21,6 +21,7 @@ import { ShareLinks } from "#app/features/promo/share-links.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { FormAlert } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
+import { idFromText } from "#core/shared/ids.ts";
 import type { Route } from "./+types/affiliates-edit.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -29,7 +30,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : 0;
+  const id = idFromText(params.id);
   const { services, request: ctx } = context.get(pageContext);
   const report = id ? await getAffiliateReport(services.db, id) : null;
   if (!report) throw new Response(null, { status: 404 });

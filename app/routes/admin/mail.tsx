@@ -9,6 +9,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { LinkifiedText } from "#app/features/mail/linkified-text.tsx";
 import { pageContext } from "#server/page-context.ts";
+import { idFromText } from "#core/shared/ids.ts";
 import type { Route } from "./+types/mail.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -20,8 +21,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const url = new URL(request.url);
   const list = await listMails(services.db, Number(url.searchParams.get("page") ?? "1"));
-  const idParam = url.searchParams.get("id");
-  const selected = idParam ? await findMail(services.db, Number(idParam)) : undefined;
+  const asked = url.searchParams.get("id");
+  const mailId = idFromText(asked);
+  const selected = mailId ? await findMail(services.db, mailId) : undefined;
   const date = (value: string) => formatDateTime(value, ctx.lang);
   return {
     transport: services.mailer.transport,
@@ -44,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           date: date(selected.sent_at ?? selected.created_at),
           text: selected.text_body,
         }
-      : idParam
+      : asked
         ? null
         : undefined,
   };

@@ -3,7 +3,7 @@
 // can be deleted while nobody has bought them (otherwise: unpublish). A link opens the product's page.
 import { Link, useRevalidator } from "react-router";
 import { ChevronLeft, ExternalLink } from "lucide-react";
-import { idParam } from "#core/catalog/authoring-records.ts";
+import { idParam } from "#core/shared/ids.ts";
 import { listCourseOptions } from "#core/products/list-course-options.ts";
 import { getProductForEditing } from "#core/products/product-records.ts";
 import { pageContext } from "#server/page-context.ts";

@@ -14,6 +14,7 @@ import { promoErrorFromQuery } from "#app/features/promo/page-data.ts";
 import { PromoStatusBadge } from "#app/features/promo/promo-badges.tsx";
 import { PromoCodeForm } from "#app/features/promo/promo-code-form.tsx";
 import { Button } from "#app/ui/button.tsx";
+import { idFromText } from "#core/shared/ids.ts";
 import type { Route } from "./+types/promo-codes-edit.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -22,7 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
-  const id = /^\d{1,15}$/.test(params.id) ? Number(params.id) : 0;
+  const id = idFromText(params.id);
   const { services, request: ctx } = context.get(pageContext);
   const promo = id ? await getPromoCode(services.db, id) : null;
   if (!promo) throw new Response(null, { status: 404 });

@@ -3,6 +3,7 @@
 import { Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { getStudentOverview } from "#core/admin/get-student-overview.ts";
+import { idFromText } from "#core/shared/ids.ts";
 import { formatDate, formatDateTime, formatMoney } from "#platform/i18n/format.ts";
 import { translator } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
@@ -23,7 +24,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { services, request: ctx } = context.get(pageContext);
-  const id = /^\d{1,9}$/.test(params.studentId ?? "") ? Number(params.studentId) : 0;
+  const id = idFromText(params.studentId);
   const overview = id ? await getStudentOverview(services.db, id) : null;
   if (!overview) throw new Response(null, { status: 404 });
   const t = translator(ctx.lang);

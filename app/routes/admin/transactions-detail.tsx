@@ -17,6 +17,7 @@ import { TransactionStatusBadge } from "#app/features/transactions/status-badge.
 import { translateProviderNote } from "#app/features/transactions/provider-notes.ts";
 import { FormAlert } from "#app/ui/field.tsx";
 import { FactList, Panel } from "#app/ui/panel.tsx";
+import { idFromText } from "#core/shared/ids.ts";
 import type { Route } from "./+types/transactions-detail.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -26,7 +27,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { services, request: ctx } = context.get(pageContext);
-  const id = /^\d{1,9}$/.test(params.transactionId ?? "") ? Number(params.transactionId) : 0;
+  const id = idFromText(params.transactionId);
   const details = id ? await getTransactionDetails(services.db, id) : null;
   if (!details) throw new Response(null, { status: 404 });
   const tx = details.transaction;

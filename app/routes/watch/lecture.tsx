@@ -8,7 +8,7 @@ import { Link, redirect } from "react-router";
 import { ChevronLeft, ChevronRight, Eye, LogIn } from "lucide-react";
 import { loadLectureDiscussion } from "#core/discussion/load-lecture-discussion.ts";
 import { getWatchView } from "#core/learning/get-watch-view.ts";
-import { lectureIdParam } from "#core/learning/schemas.ts";
+import { idFromText } from "#core/shared/ids.ts";
 import { formatMinutes } from "#platform/i18n/format.ts";
 import { pageContext } from "#server/page-context.ts";
 import { api } from "#app/lib/api.ts";
@@ -32,7 +32,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { request: ctx, services } = context.get(pageContext);
   const url = new URL(request.url);
-  const lectureId = lectureIdParam(params.lectureId);
+  const lectureId = idFromText(params.lectureId);
   const previewAsStudent = url.searchParams.get("preview") === "student";
   const view = lectureId
     ? await getWatchView(services.db, { slug: params.slug, lectureId, user: ctx.user, previewAsStudent })

@@ -3,7 +3,7 @@
 // reorder) and the students with access. Deleting the course asks for DELETE to be typed (§5).
 import { Tabs } from "radix-ui";
 import { type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
-import { idParam } from "#core/catalog/authoring-records.ts";
+import { idParam } from "#core/shared/ids.ts";
 import { getAuthoredCourse } from "#core/catalog/get-authored-course.ts";
 import { listCourseStudents } from "#core/learning/list-course-students.ts";
 import { pageContext } from "#server/page-context.ts";

@@ -4,7 +4,8 @@
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { ChevronLeft, Eye, Trash2 } from "lucide-react";
-import { idParam, requireLectureOfCourse } from "#core/catalog/authoring-records.ts";
+import { requireLectureOfCourse } from "#core/catalog/authoring-records.ts";
+import { idParam } from "#core/shared/ids.ts";
 import { lectureUpdateSchema } from "#core/catalog/authoring-schemas.ts";
 import { getLectureForEditing } from "#core/catalog/get-lecture-for-editing.ts";
 import { fieldErrorsOf } from "#core/validation.ts";
