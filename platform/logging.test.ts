@@ -62,6 +62,10 @@ describe("logs", () => {
     const ids = '"url":"/home/access-manager/5/invitations/7","other":"/home/transactions/12"';
     expect(scrubSecrets(ids)).toBe(ids);
     expect(redactSecretPaths("/transaction/abc")).toBe("/transaction/[redacted]");
+    // A route pattern's parameter is a name, not a secret (the route table the sweeps read).
+    expect(redactSecretPaths("/transaction/:hash/pending /invitations/:token")).toBe(
+      "/transaction/:hash/pending /invitations/:token",
+    );
   });
 
   it("keeps ordinary numbers, ids and timestamps", () => {

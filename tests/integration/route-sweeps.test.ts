@@ -99,6 +99,7 @@ function valueOf(url: string, param: string): string | undefined {
     lectureId: () => String(o.lectureId),
     componentId: () => String(o.componentId),
     userId: () => String(o.userId),
+    studentId: () => String(o.userId),
     invitationId: () => String(o.invitationId),
     token: () => o.invitationToken,
     provider: () => "ifirma",
