@@ -2,7 +2,7 @@
 // same core use-cases, with the same validation, as the JSON API. Exit codes: 0 done, 1 refused or failed
 // (e.g. the school is already set up), 2 bad arguments.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { registerSchema } from "#core/accounts/schemas.ts";
+import { registerSchema, setPasswordSchema } from "#core/accounts/schemas.ts";
 import { isAppError, type FieldErrors } from "#core/errors.ts";
 import { currencies, setupSchema } from "#core/school/schemas.ts";
 import { fieldErrorsOf } from "#core/validation.ts";
@@ -19,6 +19,7 @@ const load = {
   storage: () => Promise.all([import("#platform/storage/from-config.ts"), import("#platform/security/secret.ts")]),
   getSchool: async () => (await import("#core/school/get-school.ts")).getSchool,
   createUser: async () => (await import("#core/accounts/create-user.ts")).createUser,
+  setPassword: async () => (await import("#core/accounts/set-password.ts")).setPassword,
 };
 
 class UsageError extends Error {}
@@ -167,6 +168,28 @@ const commands: Record<string, Command> = {
           throw new Refused("The school is not set up yet: run `npm run studium -- setup` first.");
         const user = await createUser(db, { ...data, role }, { r: 8, p: 1, N: config.PASSWORD_SCRYPT_N });
         out(`Added ${role === "admin" ? "an admin" : "a student"}: ${user.name} <${user.email}>`);
+      });
+    },
+  },
+
+  "user:password": {
+    summary: "Set a new password for an account (when e-mail cannot reach its owner).",
+    usage: `user:password --email E --password P
+
+  --email       the account's e-mail address
+  --password    the new password (at least 6 characters)
+
+Every session of the account ends and its open reset links stop working, as after a reset by e-mail.`,
+    options: {
+      email: { type: "string" },
+      password: { type: "string" },
+    },
+    async run(values) {
+      const data = validate(setPasswordSchema, { email: values.email, password: values.password });
+      await withDatabase(async ({ db }, _applied, config) => {
+        const setPassword = await load.setPassword();
+        const user = await setPassword(db, data, { r: 8, p: 1, N: config.PASSWORD_SCRYPT_N });
+        out(`Set a new password for ${user.name} <${user.email}>; their sessions have ended.`);
       });
     },
   },

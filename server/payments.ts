@@ -9,6 +9,7 @@ import { listEnabledPaymentProviders } from "#core/integrations/list-enabled-pay
 import type { PaymentProvider } from "#core/selling/payment-provider.ts";
 import type { PaidProviderName, ProviderSource } from "#core/selling/provider-source.ts";
 import { createTestProvider } from "#core/selling/test-provider.ts";
+import { queueFailureNotice } from "#core/selling/queue-failure-notice.ts";
 import type { Config } from "#platform/config.ts";
 import type { Db } from "#platform/db/connection.ts";
 
@@ -29,20 +30,31 @@ export function externalProviders(db: Db, secret: Buffer, env: NodeJS.ProcessEnv
   const cache = new Map<string, { version: string; provider: PaymentProvider }>();
   return async (name: PaidProviderName): Promise<PaymentProvider | null> => {
     if (!(paymentProviderNames as readonly string[]).includes(name)) return null;
-    const row = await db.selectFrom("integrations").select("updated_at").where("provider", "=", name).executeTakeFirst();
+    const row = await db
+      .selectFrom("integrations")
+      .select("updated_at")
+      .where("provider", "=", name)
+      .executeTakeFirst();
     if (!row) return null;
     const cached = cache.get(name);
     if (cached && cached.version === row.updated_at) return cached.provider;
     const integration = await getIntegrationSettings(db, secret, name);
     if (!integration) return null;
     const baseUrl = env[`PAYMENTS_BASE_URL_${name.toUpperCase()}`] || undefined;
-    const provider = createPaymentProvider(name as ExternalName, integration.settings as Record<string, string>, { baseUrl });
+    const provider = createPaymentProvider(name as ExternalName, integration.settings as Record<string, string>, {
+      baseUrl,
+    });
     cache.set(name, { version: row.updated_at, provider });
     return provider;
   };
 }
 
-export function createPayments(options: { db: Db; config: Config; secret: Buffer; external?: (name: PaidProviderName) => Promise<PaymentProvider | null> }): Payments {
+export function createPayments(options: {
+  db: Db;
+  config: Config;
+  secret: Buffer;
+  external?: (name: PaidProviderName) => Promise<PaymentProvider | null>;
+}): Payments {
   const test = testPaymentsAllowed(options.config) ? createTestProvider(options.secret) : null;
   const enabled = async (): Promise<PaidProviderName[]> => {
     const names = (await listEnabledPaymentProviders(options.db)) as PaidProviderName[];
@@ -59,11 +71,15 @@ export function createPayments(options: { db: Db; config: Config; secret: Buffer
   };
 }
 
-/** What a settled payment sets off besides access: the invoice (queued in the same database transaction). */
-export function completionHooks(_services: { db: Db }): CompletionHooks {
+/**
+ * What a settled payment sets off besides access: the invoice; and what a failed one does: the buyer's notice
+ * with a link to try again (both queued in the same database transaction).
+ */
+export function completionHooks(services: { config: Pick<Config, "APP_URL"> }): CompletionHooks {
   return {
     scheduleInvoice: async (db, transactionId) => {
       await scheduleInvoice(db, transactionId);
     },
+    paymentFailed: (db, transactionId) => queueFailureNotice(db, transactionId, services.config.APP_URL),
   };
 }

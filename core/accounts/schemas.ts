@@ -21,6 +21,9 @@ export const loginSchema = z.object({
 
 export const forgotPasswordSchema = z.object({ email: emailField });
 
+/** A new password set for an account by the machine's owner (the CLI's user:password). */
+export const setPasswordSchema = z.object({ email: emailField, password: passwordField });
+
 const confirmed = (data: { password: string; password_confirmation: string }) =>
   data.password === data.password_confirmation;
 

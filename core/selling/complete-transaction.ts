@@ -15,10 +15,16 @@ import { grantPurchase } from "./grant-purchase.ts";
 export type CompletionHooks = {
   /** queues the invoice when the transaction asked for one and invoicing is configured (inside `db`'s transaction) */
   scheduleInvoice?: (db: Db, transactionId: number) => Promise<void>;
+  /** tells the buyer that the provider reported their payment failed (inside `db`'s transaction) */
+  paymentFailed?: (db: Db, transactionId: number) => Promise<void>;
 };
 
 /** True when this call settled the transaction; false when another delivery already did (or it had failed). */
-export async function completeTransaction(db: Db, transactionId: number, hooks: CompletionHooks = {}): Promise<boolean> {
+export async function completeTransaction(
+  db: Db,
+  transactionId: number,
+  hooks: CompletionHooks = {},
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const now = nowIso();
     const moved = await trx
@@ -28,8 +34,16 @@ export async function completeTransaction(db: Db, transactionId: number, hooks: 
       .where("status", "in", waitingStatuses)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return false;
-    const transaction = await trx.selectFrom("transactions").selectAll().where("id", "=", transactionId).executeTakeFirstOrThrow();
-    const product = await trx.selectFrom("products").selectAll().where("id", "=", transaction.product_id).executeTakeFirstOrThrow();
+    const transaction = await trx
+      .selectFrom("transactions")
+      .selectAll()
+      .where("id", "=", transactionId)
+      .executeTakeFirstOrThrow();
+    const product = await trx
+      .selectFrom("products")
+      .selectAll()
+      .where("id", "=", transaction.product_id)
+      .executeTakeFirstOrThrow();
     await grantPurchase(trx, transaction, product);
     await recordCommission(trx, transaction);
     if (transaction.total_cents > 0) await hooks.scheduleInvoice?.(trx, transaction.id);
@@ -41,7 +55,11 @@ export async function completeTransaction(db: Db, transactionId: number, hooks: 
 
 async function recordCommission(db: Db, transaction: Transaction): Promise<void> {
   if (transaction.affiliate_code_id === null || transaction.total_cents <= 0) return;
-  const code = await db.selectFrom("affiliate_codes").select("commission_percent").where("id", "=", transaction.affiliate_code_id).executeTakeFirst();
+  const code = await db
+    .selectFrom("affiliate_codes")
+    .select("commission_percent")
+    .where("id", "=", transaction.affiliate_code_id)
+    .executeTakeFirst();
   if (!code) return;
   await db
     .insertInto("affiliate_commissions")
@@ -63,7 +81,10 @@ async function queueReceipt(db: Db, transaction: Transaction, productTitle: stri
   const free = transaction.total_cents === 0;
   await enqueue(db, "mail.send", {
     to: transaction.buyer_email,
-    subject: t(free ? "checkout:receipt_subject_free" : "checkout:receipt_subject", { product: productTitle, school: school?.name ?? "" }),
+    subject: t(free ? "checkout:receipt_subject_free" : "checkout:receipt_subject", {
+      product: productTitle,
+      school: school?.name ?? "",
+    }),
     text: t(free ? "checkout:receipt_text_free" : "checkout:receipt_text", {
       name: transaction.buyer_name,
       product: productTitle,

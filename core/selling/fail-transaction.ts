@@ -10,8 +10,17 @@ export const waitingStatuses = ["NEW", "PENDING"] as const satisfies Transaction
 export const successStatuses = ["PERFORMED", "CLEARED", "ACCESS_GRANTED"] as const satisfies TransactionStatus[];
 export const failureStatuses = ["FAILURE", "ERROR", "CANCELED"] as const satisfies TransactionStatus[];
 
-/** True when this call moved the transaction; false when it had already left the waiting statuses. */
-export async function failTransaction(db: Db, transactionId: number, status: "FAILURE" | "ERROR" | "CANCELED", reason: string): Promise<boolean> {
+/**
+ * True when this call moved the transaction; false when it had already left the waiting statuses. `onFailed` runs
+ * in the same database transaction once the move happened (the buyer's notice goes through the outbox).
+ */
+export async function failTransaction(
+  db: Db,
+  transactionId: number,
+  status: "FAILURE" | "ERROR" | "CANCELED",
+  reason: string,
+  onFailed?: (trx: Db) => Promise<void>,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable("transactions")
@@ -20,8 +29,13 @@ export async function failTransaction(db: Db, transactionId: number, status: "FA
       .where("status", "in", waitingStatuses)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;
-    const held = await trx.selectFrom("transactions").select(["product_id", "quantity", "promo_package", "promo_code_id"]).where("id", "=", transactionId).executeTakeFirstOrThrow();
+    const held = await trx
+      .selectFrom("transactions")
+      .select(["product_id", "quantity", "promo_package", "promo_code_id"])
+      .where("id", "=", transactionId)
+      .executeTakeFirstOrThrow();
     await releaseReservations(trx, held);
+    await onFailed?.(trx);
     return true;
   });
 }

@@ -13,10 +13,24 @@ import type { NotificationInput, PaymentProvider, PaymentReport, ProviderReply }
 export type Outcome = "applied" | "ignored" | "rejected";
 export type SettleLog = { warn(details: object, message: string): void; info(details: object, message: string): void };
 
-async function recordEvent(db: Db, provider: string, eventKey: string, transactionId: number | null, outcome: Outcome, detail: string): Promise<boolean> {
+async function recordEvent(
+  db: Db,
+  provider: string,
+  eventKey: string,
+  transactionId: number | null,
+  outcome: Outcome,
+  detail: string,
+): Promise<boolean> {
   const row = await db
     .insertInto("payment_events")
-    .values({ provider, event_key: eventKey.slice(0, 300), transaction_id: transactionId, outcome, detail: detail.slice(0, 300), received_at: nowIso() })
+    .values({
+      provider,
+      event_key: eventKey.slice(0, 300),
+      transaction_id: transactionId,
+      outcome,
+      detail: detail.slice(0, 300),
+      received_at: nowIso(),
+    })
     .onConflict((oc) => oc.column("event_key").doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -24,8 +38,10 @@ async function recordEvent(db: Db, provider: string, eventKey: string, transacti
 }
 
 function mismatch(transaction: Transaction, report: PaymentReport): string | null {
-  if (report.amountCents !== transaction.total_cents) return `amount ${report.amountCents} differs from the order's ${transaction.total_cents}`;
-  if (report.currency.toUpperCase() !== transaction.currency.toUpperCase()) return `currency ${report.currency} differs from the order's ${transaction.currency}`;
+  if (report.amountCents !== transaction.total_cents)
+    return `amount ${report.amountCents} differs from the order's ${transaction.total_cents}`;
+  if (report.currency.toUpperCase() !== transaction.currency.toUpperCase())
+    return `currency ${report.currency} differs from the order's ${transaction.currency}`;
   return null;
 }
 
@@ -36,7 +52,12 @@ export async function applyPaymentReport(
   report: PaymentReport,
 ): Promise<Outcome> {
   const { db, log } = deps;
-  const transaction = await db.selectFrom("transactions").selectAll().where("hash", "=", report.hash).where("provider", "=", provider.name).executeTakeFirst();
+  const transaction = await db
+    .selectFrom("transactions")
+    .selectAll()
+    .where("hash", "=", report.hash)
+    .where("provider", "=", provider.name)
+    .executeTakeFirst();
   const eventKey = `${provider.name}:${report.eventKey}`;
   if (!transaction) {
     log.warn({ provider: provider.name, event: report.eventKey }, "payment notification for an unknown order rejected");
@@ -47,7 +68,10 @@ export async function applyPaymentReport(
   if (report.outcome === "paid") {
     const wrong = mismatch(transaction, report);
     if (wrong) {
-      log.warn({ provider: provider.name, transaction: transaction.id, reason: wrong }, "payment notification rejected");
+      log.warn(
+        { provider: provider.name, transaction: transaction.id, reason: wrong },
+        "payment notification rejected",
+      );
       await recordEvent(db, provider.name, `rejected:${eventKey}`, transaction.id, "rejected", wrong);
       return "rejected";
     }
@@ -56,14 +80,39 @@ export async function applyPaymentReport(
       return "ignored";
     }
     // Przelewy24's verify: the money is settled only after it; a refusal leaves the order pending for a retry.
-    await provider.confirm?.(report, { hash: transaction.hash, amountCents: transaction.total_cents, currency: transaction.currency, providerRef: transaction.provider_ref });
+    await provider.confirm?.(report, {
+      hash: transaction.hash,
+      amountCents: transaction.total_cents,
+      currency: transaction.currency,
+      providerRef: transaction.provider_ref,
+    });
     const moved = await completeTransaction(db, transaction.id, deps.hooks);
-    await recordEvent(db, provider.name, eventKey, transaction.id, moved ? "applied" : "ignored", moved ? "paid" : "already settled");
+    await recordEvent(
+      db,
+      provider.name,
+      eventKey,
+      transaction.id,
+      moved ? "applied" : "ignored",
+      moved ? "paid" : "already settled",
+    );
     if (moved) log.info({ provider: provider.name, transaction: transaction.id }, "payment settled");
     return moved ? "applied" : "ignored";
   }
-  const moved = await failTransaction(db, transaction.id, "FAILURE", `${provider.name} reported a failed payment`);
-  await recordEvent(db, provider.name, eventKey, transaction.id, moved ? "applied" : "ignored", moved ? "failed" : `already ${transaction.status}`);
+  const moved = await failTransaction(
+    db,
+    transaction.id,
+    "FAILURE",
+    `${provider.name} reported a failed payment`,
+    (trx) => (deps.hooks?.paymentFailed ? deps.hooks.paymentFailed(trx, transaction.id) : Promise.resolve()),
+  );
+  await recordEvent(
+    db,
+    provider.name,
+    eventKey,
+    transaction.id,
+    moved ? "applied" : "ignored",
+    moved ? "failed" : `already ${transaction.status}`,
+  );
   return moved ? "applied" : "ignored";
 }
 
@@ -75,7 +124,10 @@ export async function handleNotification(
 ): Promise<ProviderReply> {
   const parsed = await provider.parseNotification(input);
   if (!parsed.ok) {
-    deps.log.warn({ provider: provider.name, reason: parsed.reason }, "payment notification with a bad signature rejected");
+    deps.log.warn(
+      { provider: provider.name, reason: parsed.reason },
+      "payment notification with a bad signature rejected",
+    );
     return parsed.reply;
   }
   if (parsed.report) await applyPaymentReport(deps, provider, parsed.report);

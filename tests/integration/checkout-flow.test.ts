@@ -8,7 +8,14 @@ import type { BrowserClient } from "../helpers/browser-client.ts";
 import { registerStudent, setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { addCourse, daysFromNow } from "./catalog-helpers.ts";
-import { addPromoCode, buyer, checkoutCourse, countMailsTo, courseProductId, transactionByHash } from "./selling-helpers.ts";
+import {
+  addPromoCode,
+  buyer,
+  checkoutCourse,
+  countMailsTo,
+  courseProductId,
+  transactionByHash,
+} from "./selling-helpers.ts";
 
 let server: TestServer;
 let admin: BrowserClient;
@@ -30,7 +37,11 @@ async function hasAccess(email: string, id: number) {
 beforeAll(async () => {
   server = await startTestServer();
   admin = await setUpSchool(server, { language: "en" });
-  student = await registerStudent(server, { name: "Stan Student", email: "stan@example.com", password: "student-secret" });
+  student = await registerStudent(server, {
+    name: "Stan Student",
+    email: "stan@example.com",
+    password: "student-secret",
+  });
   courseId = await addCourse(server, { slug: "paid-course", title: "Paid course", price_cents: 9900, currency: "EUR" });
 });
 
@@ -52,13 +63,21 @@ describe("one-page checkout with the test provider", () => {
     const hash = response.body.hash as string;
 
     const pending = await guest.post(`/transaction/${hash}/pending`);
-    expect(pending.body).toMatchObject({ status: "PENDING", transaction: { quantity: 1, child_invitations: 0 }, checkoutLink: "/paid-course/checkout" });
+    expect(pending.body).toMatchObject({
+      status: "PENDING",
+      transaction: { quantity: 1, child_invitations: 0 },
+      checkoutLink: "/paid-course/checkout",
+    });
     expect(await hasAccess("new.buyer@example.com", courseId)).toBe(false);
 
     const paid = await guest.post(`/payments/test/${hash}/pay`);
     expect(paid.body.redirect).toBe(`/transaction/${hash}`);
     const done = await guest.post(`/transaction/${hash}/pending`);
-    expect(done.body).toMatchObject({ status: "ACCESS_GRANTED", nextLink: "/paid-course/watch", transaction: { free: false, total_cents: 9900 } });
+    expect(done.body).toMatchObject({
+      status: "ACCESS_GRANTED",
+      nextLink: "/paid-course/watch",
+      transaction: { free: false, total_cents: 9900 },
+    });
     expect(await hasAccess("new.buyer@example.com", courseId)).toBe(true);
   });
 
@@ -92,13 +111,25 @@ describe("one-page checkout with the test provider", () => {
 
   it("refuses an existing account's e-mail and keeps the checkout form's errors before creating anything", async () => {
     const guest = await visitor(server, "/paid-course");
-    const taken = await guest.post("/paid-course/onepagecheckoutregister", { ...buyer, email: "stan@example.com", password: "whatever-1", provider: "test" });
+    const taken = await guest.post("/paid-course/onepagecheckoutregister", {
+      ...buyer,
+      email: "stan@example.com",
+      password: "whatever-1",
+      provider: "test",
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.errors.email[0]).toBe("Account already exists");
-    const noTerms = await guest.post("/paid-course/onepagecheckoutregister", { name: "X", email: "x@example.com", password: "secret-1", provider: "test" });
+    const noTerms = await guest.post("/paid-course/onepagecheckoutregister", {
+      name: "X",
+      email: "x@example.com",
+      password: "secret-1",
+      provider: "test",
+    });
     expect(noTerms.status).toBe(422);
     expect(noTerms.body.errors.terms).toBeDefined();
-    expect(await server.handle.db.selectFrom("users").select("id").where("email", "=", "x@example.com").executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.handle.db.selectFrom("users").select("id").where("email", "=", "x@example.com").executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("needs a logged-in buyer for the plain one-page checkout", async () => {
@@ -107,7 +138,11 @@ describe("one-page checkout with the test provider", () => {
   });
 
   it("marks a failed payment, gives nothing, and answers the failure status", async () => {
-    const other = await registerStudent(server, { name: "Fay Fail", email: "fay@example.com", password: "student-secret" });
+    const other = await registerStudent(server, {
+      name: "Fay Fail",
+      email: "fay@example.com",
+      password: "student-secret",
+    });
     const { body } = await checkoutCourse(other, "paid-course");
     await other.post(`/payments/test/${body.hash}/fail`);
     expect((await other.post(`/transaction/${body.hash}/pending`)).body.status).toBe("FAILURE");
@@ -117,8 +152,32 @@ describe("one-page checkout with the test provider", () => {
     expect((await transactionByHash(server, body.hash)).status).toBe("FAILURE");
   });
 
+  it("tells the buyer by e-mail that the payment failed, once, with the checkout to try again", async () => {
+    const other = await registerStudent(server, {
+      name: "Gus Gone",
+      email: "gus@example.com",
+      password: "student-secret",
+    });
+    const { body } = await checkoutCourse(other, "paid-course");
+    await other.post(`/payments/test/${body.hash}/fail`);
+    await other.post(`/payments/test/${body.hash}/fail`);
+    const mails = (
+      await server.handle.db.selectFrom("jobs").select("payload").where("type", "=", "mail.send").execute()
+    )
+      .map((row) => JSON.parse(row.payload) as { to: string; subject: string; text: string })
+      .filter((mail) => mail.to === "gus@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain("Your payment did not go through");
+    expect(mails[0]!.text).toContain("no money was taken");
+    expect(mails[0]!.text).toContain(`${server.url}/paid-course/checkout`);
+  });
+
   it("applies a replayed payment once: one access grant, one receipt", async () => {
-    const replayer = await registerStudent(server, { name: "Ray Replay", email: "ray@example.com", password: "student-secret" });
+    const replayer = await registerStudent(server, {
+      name: "Ray Replay",
+      email: "ray@example.com",
+      password: "student-secret",
+    });
     const { body } = await checkoutCourse(replayer, "paid-course");
     await Promise.all(Array.from({ length: 5 }, () => replayer.post(`/payments/test/${body.hash}/pay`)));
     for (let i = 0; i < 5; i++) await replayer.post(`/payments/test/${body.hash}/pay`);
@@ -127,7 +186,11 @@ describe("one-page checkout with the test provider", () => {
   });
 
   it("says so when the course is already owned, and when the price changed since the page was shown", async () => {
-    const owner = await registerStudent(server, { name: "Oona Owned", email: "oona@example.com", password: "student-secret" });
+    const owner = await registerStudent(server, {
+      name: "Oona Owned",
+      email: "oona@example.com",
+      password: "student-secret",
+    });
     const { body } = await checkoutCourse(owner, "paid-course");
     await owner.post(`/payments/test/${body.hash}/pay`);
     const again = await checkoutCourse(owner, "paid-course");
@@ -140,13 +203,24 @@ describe("one-page checkout with the test provider", () => {
 
   it("checks the VAT number and the Polish postal code of a company invoice", async () => {
     const company = { invoice: true, company_name: "ACME", street: "Długa 1", city: "Kraków", country: "PL" };
-    const bad = await checkoutCourse(student, "paid-course", { ...company, vat_number: "PL-123", postal_code: "30123" });
+    const bad = await checkoutCourse(student, "paid-course", {
+      ...company,
+      vat_number: "PL-123",
+      postal_code: "30123",
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.vat_number).toEqual(["Incorrect VAT Number format"]);
     expect(bad.body.errors.postal_code).toBeDefined();
-    const good = await checkoutCourse(student, "paid-course", { ...company, vat_number: "PL1234567890", postal_code: "30-123" });
+    const good = await checkoutCourse(student, "paid-course", {
+      ...company,
+      vat_number: "PL1234567890",
+      postal_code: "30-123",
+    });
     expect(good.status).toBe(200);
-    expect(JSON.parse((await transactionByHash(server, good.body.hash)).invoice!)).toMatchObject({ vat_number: "PL1234567890", postal_code: "30-123" });
+    expect(JSON.parse((await transactionByHash(server, good.body.hash)).invoice!)).toMatchObject({
+      vat_number: "PL1234567890",
+      postal_code: "30-123",
+    });
   });
 });
 
@@ -162,7 +236,12 @@ describe("free products and promo codes", () => {
   });
 
   it("checks a code for the cart and applies it at checkout; a 100% code makes it free", async () => {
-    const promoCourseId = await addCourse(server, { slug: "promo-course", title: "Promo course", price_cents: 10000, currency: "EUR" });
+    const promoCourseId = await addCourse(server, {
+      slug: "promo-course",
+      title: "Promo course",
+      price_cents: 10000,
+      currency: "EUR",
+    });
     await addPromoCode(server, { code: "TEN", amount: 10 });
     await addPromoCode(server, { code: "OLD", amount: 10, ends_at: daysFromNow(-1) });
     await addPromoCode(server, { code: "ONCE", amount: 100, usage_limit: 1 });
@@ -170,40 +249,65 @@ describe("free products and promo codes", () => {
 
     const ten = await student.post("/json/promo-code", { code: "ten", product_id: product.id, quantity: 2 });
     expect(ten.body).toMatchObject({ discount_cents: 2000, total_cents: 18000 });
-    expect((await student.post("/json/promo-code", { code: "NOPE", product_id: product.id })).body.message).toBe("Invalid coupon code");
-    expect((await student.post("/json/promo-code", { code: "OLD", product_id: product.id })).body.message).toBe("Coupon code expired");
+    expect((await student.post("/json/promo-code", { code: "NOPE", product_id: product.id })).body.message).toBe(
+      "Invalid coupon code",
+    );
+    expect((await student.post("/json/promo-code", { code: "OLD", product_id: product.id })).body.message).toBe(
+      "Coupon code expired",
+    );
 
     const first = await checkoutCourse(student, "promo-course", { promo_code: "once" });
     expect(first.body.free).toBe(true);
-    const second = await registerStudent(server, { name: "Sec Ond", email: "second@example.com", password: "student-secret" });
+    const second = await registerStudent(server, {
+      name: "Sec Ond",
+      email: "second@example.com",
+      password: "student-secret",
+    });
     const used = await checkoutCourse(second, "promo-course", { promo_code: "ONCE" });
     expect(used.status).toBe(422);
     expect(used.body.errors.promo_code).toEqual(["Promo code already used"]);
   });
 
   it("never oversells a promotional package limit under concurrent checkouts", async () => {
-    const limitedId = await addCourse(server, { slug: "limited", title: "Limited", price_cents: 10000, promo_price_cents: 5000 });
+    const limitedId = await addCourse(server, {
+      slug: "limited",
+      title: "Limited",
+      price_cents: 10000,
+      promo_price_cents: 5000,
+    });
     const productId = await courseProductId(server, limitedId);
     await server.handle.db.updateTable("products").set({ promo_limit: 3 }).where("id", "=", productId).execute();
     const buyers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => registerStudent(server, { name: `Rush ${i}`, email: `rush${i}@example.com`, password: "student-secret" })),
+      Array.from({ length: 8 }, (_, i) =>
+        registerStudent(server, { name: `Rush ${i}`, email: `rush${i}@example.com`, password: "student-secret" }),
+      ),
     );
     const answers = await Promise.all(buyers.map((b) => checkoutCourse(b, "limited", { unit_price_cents: 5000 })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
     const losers = answers.filter((a) => a.status !== 200);
     expect(losers).toHaveLength(5);
-    for (const loser of losers) expect(loser.body.message).toMatch(/^The promotional price has sold out\. The price is now €100\.00\.$/);
+    for (const loser of losers)
+      expect(loser.body.message).toMatch(/^The promotional price has sold out\. The price is now €100\.00\.$/);
     // A failed payment gives its package back.
     const winner = answers.find((a) => a.status === 200)!;
     await buyers[answers.indexOf(winner)]!.post(`/payments/test/${winner.body.hash}/fail`);
-    const sold = await server.handle.db.selectFrom("products").select("promo_sold").where("course_id", "=", limitedId).executeTakeFirstOrThrow();
+    const sold = await server.handle.db
+      .selectFrom("products")
+      .select("promo_sold")
+      .where("course_id", "=", limitedId)
+      .executeTakeFirstOrThrow();
     expect(sold.promo_sold).toBe(2);
   });
 });
 
 describe("cached sales pages and sold-out promotions", () => {
   it("renews the cached pages when the last promotional package sells and when one comes back", async () => {
-    const id = await addCourse(server, { slug: "last-one", title: "Last one", price_cents: 10000, promo_price_cents: 4000 });
+    const id = await addCourse(server, {
+      slug: "last-one",
+      title: "Last one",
+      price_cents: 10000,
+      promo_price_cents: 4000,
+    });
     const productId = await courseProductId(server, id);
     await server.handle.db.updateTable("products").set({ promo_limit: 1 }).where("id", "=", productId).execute();
     const version = () => readCacheVersion(server.handle.db, "catalog");

@@ -206,7 +206,7 @@ describe("studium setup and user:add", () => {
   it("prints the commands with --help", async () => {
     const result = await cli(database, "--help");
     expect(result.code).toBe(0);
-    for (const command of ["setup", "user:add", "migrate"]) expect(result.stdout).toContain(command);
+    for (const command of ["setup", "user:add", "user:password", "migrate"]) expect(result.stdout).toContain(command);
     const setupHelp = await cli(database, "setup", "--help");
     expect(setupHelp.code).toBe(0);
     expect(setupHelp.stdout).toContain("--sample");
@@ -327,6 +327,16 @@ describe("studium setup and user:add", () => {
     expect(taken.stderr).toContain("--email: Account already exists");
   });
 
+  it("sets a new password for an account (user:password), and refuses an unknown e-mail", async () => {
+    const changed = await cli(database, "user:password", "--email", "Ada@Example.com", "--password", "ada-new-secret");
+    expect(changed.stderr).toBe("");
+    expect(changed.code).toBe(0);
+    expect(changed.stdout).toContain("Set a new password for Ada Admin <ada@example.com>");
+    const unknown = await cli(database, "user:password", "--email", "nobody@example.com", "--password", "whatever1");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("--email: There is no account with this e-mail address.");
+  });
+
   describe("then a server on the same database", () => {
     beforeAll(async () => {
       server = await startTestServer({}, { database });
@@ -347,7 +357,8 @@ describe("studium setup and user:add", () => {
 
       const accounts = [
         { email: "owner@example.com", password: "owner-secret", role: "admin", redirect: "/home" },
-        { email: "ada@example.com", password: "ada-secret", role: "admin", redirect: "/home" },
+        // the password user:password set
+        { email: "ada@example.com", password: "ada-new-secret", role: "admin", redirect: "/home" },
         { email: "stefan@example.com", password: "stefan-secret", role: "student", redirect: "/my" },
         { ...sampleStudent, role: "student", redirect: "/my" },
       ];
