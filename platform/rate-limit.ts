@@ -2,7 +2,16 @@
 import { RateLimiterPostgres, RateLimiterSQLite } from "rate-limiter-flexible";
 import type { DbHandle } from "./db/connection.ts";
 
-export type LimiterOptions = { keyPrefix: string; points: number; duration: number };
+export type LimiterOptions = {
+  keyPrefix: string;
+  points: number;
+  duration: number;
+  /**
+   * Once a key has used this many points, this process refuses it from memory until its window ends, so that a
+   * client hammering past its limit costs no database write per request (rate-limiter-flexible's option).
+   */
+  inMemoryBlockOnConsumed?: number;
+};
 
 export async function createLimiter(handle: DbHandle, options: LimiterOptions) {
   const common = { ...options, tableName: "rate_limits" };

@@ -12,6 +12,7 @@ import { inviteToCourse } from "#core/access-manager/invite-to-course.ts";
 import { AppError } from "#core/errors.ts";
 import type { Services } from "../services.ts";
 import { handle } from "../http/respond.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 function requireUser(request: FastifyRequest) {
   const user = request.ctx.user;
@@ -30,8 +31,10 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
 
 export async function accessManagerRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { db } = services;
+  const staff = limited(routeLimits.staff);
+  const invitation = limited(routeLimits.invitation);
 
-  app.post<{ Params: { courseId: string } }>("/home/access-manager/:courseId", (request, reply) => {
+  app.post<{ Params: { courseId: string } }>("/home/access-manager/:courseId", staff, (request, reply) => {
     const courseId = idParam(request.params.courseId);
     const page = `/home/access-manager/${courseId}`;
     const body = bodyOf(request);
@@ -62,6 +65,7 @@ export async function accessManagerRoutes(app: FastifyInstance, { services }: { 
 
   app.delete<{ Params: { courseId: string; invitationId: string } }>(
     "/home/access-manager/:courseId/:invitationId",
+    staff,
     async (request) => {
       const manager = requireUser(request);
       const courseId = idParam(request.params.courseId);
@@ -72,7 +76,7 @@ export async function accessManagerRoutes(app: FastifyInstance, { services }: { 
     },
   );
 
-  app.post<{ Params: { token: string } }>("/invitations/:token/accept", (request, reply) => {
+  app.post<{ Params: { token: string } }>("/invitations/:token/accept", invitation, (request, reply) => {
     const page = `/invitations/${encodeURIComponent(request.params.token)}`;
     return handle(
       request,

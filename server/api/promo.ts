@@ -21,6 +21,7 @@ import type { Services } from "../services.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
 import { handle, wantsJson } from "../http/respond.ts";
 import { requireAdmin } from "./school.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 const PROMO_PAGE = "/home/promo-codes";
 const AFFILIATES_PAGE = "/home/affiliates";
@@ -47,6 +48,7 @@ function affiliateInput(request: FastifyRequest): unknown {
 }
 
 export async function promoRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const staff = limited(routeLimits.staff);
   const { db } = services;
 
   // Promo codes
@@ -57,7 +59,7 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
     return { promo_codes: promoCodes, scope_options: scopeOptions };
   });
 
-  app.post(PROMO_PAGE, (request, reply) =>
+  app.post(PROMO_PAGE, staff, (request, reply) =>
     handle(
       request,
       reply,
@@ -78,10 +80,10 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
     const promoCode = await updatePromoCode(db, idOf(request), promoInput(request));
     return { json: { promo_code: promoCode }, redirect: `${PROMO_PAGE}?saved=${encodeURIComponent(promoCode.code)}` };
   };
-  app.put<IdParams>(`${PROMO_PAGE}/:id`, (request, reply) =>
+  app.put<IdParams>(`${PROMO_PAGE}/:id`, staff, (request, reply) =>
     handle(request, reply, updatePromo(request), `${PROMO_PAGE}/${encodeURIComponent(request.params.id)}`),
   );
-  app.post<IdParams>(`${PROMO_PAGE}/:id`, (request, reply) =>
+  app.post<IdParams>(`${PROMO_PAGE}/:id`, staff, (request, reply) =>
     handle(request, reply, updatePromo(request), `${PROMO_PAGE}/${encodeURIComponent(request.params.id)}`),
   );
 
@@ -91,10 +93,10 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
     const message = translator(request.ctx.lang)(outcome === "deleted" ? "promo:deleted" : "promo:deactivated_instead");
     return { json: { outcome, message }, redirect: `${PROMO_PAGE}?removed=${outcome}` };
   };
-  app.delete<IdParams>(`${PROMO_PAGE}/:id`, (request, reply) =>
+  app.delete<IdParams>(`${PROMO_PAGE}/:id`, staff, (request, reply) =>
     handle(request, reply, removePromo(request), PROMO_PAGE),
   );
-  app.post<IdParams>(`${PROMO_PAGE}/:id/delete`, (request, reply) =>
+  app.post<IdParams>(`${PROMO_PAGE}/:id/delete`, staff, (request, reply) =>
     handle(request, reply, removePromo(request), PROMO_PAGE),
   );
 
@@ -114,7 +116,7 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
     return report;
   });
 
-  app.post(AFFILIATES_PAGE, (request, reply) =>
+  app.post(AFFILIATES_PAGE, staff, (request, reply) =>
     handle(
       request,
       reply,
@@ -132,10 +134,10 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
     const affiliate = await updateAffiliateCode(db, idOf(request), affiliateInput(request));
     return { json: { affiliate }, redirect: `${AFFILIATES_PAGE}/${affiliate.id}?saved=1` };
   };
-  app.put<IdParams>(`${AFFILIATES_PAGE}/:id`, (request, reply) =>
+  app.put<IdParams>(`${AFFILIATES_PAGE}/:id`, staff, (request, reply) =>
     handle(request, reply, updateAffiliate(request), `${AFFILIATES_PAGE}/${encodeURIComponent(request.params.id)}`),
   );
-  app.post<IdParams>(`${AFFILIATES_PAGE}/:id`, (request, reply) =>
+  app.post<IdParams>(`${AFFILIATES_PAGE}/:id`, staff, (request, reply) =>
     handle(request, reply, updateAffiliate(request), `${AFFILIATES_PAGE}/${encodeURIComponent(request.params.id)}`),
   );
 
@@ -143,7 +145,7 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
     ["activate", true],
     ["deactivate", false],
   ] as const) {
-    app.post<IdParams>(`${AFFILIATES_PAGE}/:id/${action}`, (request, reply) =>
+    app.post<IdParams>(`${AFFILIATES_PAGE}/:id/${action}`, staff, (request, reply) =>
       handle(
         request,
         reply,

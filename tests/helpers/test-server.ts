@@ -40,6 +40,10 @@ export async function startTestServer(
       DATABASE_URL: database.url,
       LOG_LEVEL: "info",
       SECRET_KEY: "test-secret-test-secret-test-secret-0123456789",
+      // Test files post far more from 127.0.0.1 in a minute than a person would: the per-route limits stay on (every
+      // request still goes through them) but fifty times as high. tests/integration/rate-limits.test.ts runs them
+      // at the production figures (RATE_LIMIT_SCALE=1).
+      RATE_LIMIT_SCALE: "50",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -73,7 +77,9 @@ export async function startTestServer(
   });
   const url = address.replace("0.0.0.0", "127.0.0.1");
   const handle = openDatabase(
-    database.url.startsWith("postgres") ? { kind: "postgres", url: database.url } : { kind: "sqlite", file: database.url },
+    database.url.startsWith("postgres")
+      ? { kind: "postgres", url: database.url }
+      : { kind: "sqlite", file: database.url },
     { poolSize: 2 },
   );
   return {
@@ -84,7 +90,8 @@ export async function startTestServer(
     logs,
     output: () => output,
     async crashed() {
-      if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null && child.signalCode === null)
+        await new Promise((resolve) => child.once("exit", resolve));
       await handle.close();
     },
     async stop() {
@@ -103,7 +110,10 @@ export async function startTestServer(
 }
 
 /** Polls until the check returns a truthy value (tests wait for conditions, never sleep). */
-export async function waitFor<T>(check: () => Promise<T> | T, { timeoutMs = 10_000, intervalMs = 25 } = {}): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  check: () => Promise<T> | T,
+  { timeoutMs = 10_000, intervalMs = 25 } = {},
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -113,7 +123,8 @@ export async function waitFor<T>(check: () => Promise<T> | T, { timeoutMs = 10_0
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ""}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
