@@ -14,7 +14,17 @@ declare module "fastify" {
     /** the route's request limit, or why it has none (server/http/route-limits.ts) */
     rateLimit?: RouteLimit | RouteLimitExemption;
   }
+  interface FastifyInstance {
+    /** every state-changing route with what it declared, in registration order (for the start-up log and tests) */
+    routeLimitTable: DeclaredRouteLimit[];
+  }
 }
+
+export type DeclaredRouteLimit = {
+  method: string;
+  url: string;
+  rateLimit: RouteLimit | RouteLimitExemption | "read-only";
+};
 
 /** What the hook needs of a limiter: consume() resolves, or rejects with {msBeforeNext} past the limit. */
 export type RouteLimiter = { consume(key: string): Promise<unknown> };
@@ -34,24 +44,30 @@ export type RouteRateLimitOptions = {
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Throws when a state-changing route declares neither a known limit nor an exemption with its reason. */
-export function checkRouteDeclaresLimit(route: RouteOptions, known: ReadonlyMap<string, RouteLimit>): void {
+/**
+ * What a state-changing route declares (undefined for a route that changes nothing); throws when it declares neither
+ * a known limit nor an exemption with its reason.
+ */
+export function routeDeclaredLimit(
+  route: RouteOptions,
+  known: ReadonlyMap<string, RouteLimit>,
+): DeclaredRouteLimit | undefined {
   const methods = [route.method].flat().map((method) => method.toUpperCase());
-  if (!methods.some((method) => STATE_CHANGING.has(method))) return;
+  if (!methods.some((method) => STATE_CHANGING.has(method))) return undefined;
+  const method = methods.join(",");
   // A POST that only reads says so already (it may use the session lookup of the last second).
-  if (route.config?.readOnly === true) return;
-  const where = `${methods.join(",")} ${route.url}`;
+  if (route.config?.readOnly === true) return { method, url: route.url, rateLimit: "read-only" };
+  const where = `${method} ${route.url}`;
   const declared = route.config?.rateLimit;
   if (!declared) {
     throw new Error(`${where} declares no rate limit: give it config.rateLimit from server/http/route-limits.ts`);
   }
   if ("exempt" in declared) {
     if (!declared.exempt.trim()) throw new Error(`${where} is exempt from rate limits without a reason`);
-    return;
-  }
-  if (known.get(declared.name) !== declared) {
+  } else if (known.get(declared.name) !== declared) {
     throw new Error(`${where} declares a rate limit that is not in server/http/route-limits.ts: ${declared.name}`);
   }
+  return { method, url: route.url, rateLimit: declared };
 }
 
 function limitedBy(request: FastifyRequest, limit: RouteLimit): string {
@@ -69,7 +85,12 @@ function sendFormBack(request: FastifyRequest, reply: FastifyReply, seconds: num
 
 export const routeRateLimitPlugin = fp(async (app: FastifyInstance, options: RouteRateLimitOptions) => {
   const known = new Map(options.limits.map((limit) => [limit.name, limit]));
-  app.addHook("onRoute", (route) => checkRouteDeclaresLimit(route, known));
+  const table: DeclaredRouteLimit[] = [];
+  app.decorate("routeLimitTable", table);
+  app.addHook("onRoute", (route) => {
+    const declared = routeDeclaredLimit(route, known);
+    if (declared) table.push(declared);
+  });
   if (options.scale === 0) return;
 
   const limiters = new Map<string, RouteLimiter>();
