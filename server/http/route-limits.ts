@@ -24,8 +24,8 @@ const hour = 60 * minute;
 export const routeLimits = {
   // Accounts: a ceiling on requests per address, besides the failed-login throttle (core/accounts/login-throttle.ts).
   register: { name: "register", points: 10, duration: hour, by: "ip" },
-  login: { name: "login", points: 30, duration: minute, by: "ip" },
-  logout: { name: "logout", points: 30, duration: minute, by: "ip" },
+  login: { name: "login", points: 60, duration: minute, by: "ip" },
+  logout: { name: "logout", points: 30, duration: minute, by: "user" },
   passwordResetRequest: { name: "password_reset_request", points: 10, duration: hour, by: "ip" },
   passwordReset: { name: "password_reset", points: 20, duration: hour, by: "ip" },
   account: { name: "account", points: 20, duration: minute, by: "user" },
