@@ -43,7 +43,8 @@ export async function createLimiter(handle: DbHandle, options: LimiterOptions) {
     // Resolved once its table exists: a consume before that would be refused with "Table is not created yet".
     return new Promise<PreparedRateLimiterSQLite>((resolve, reject) => {
       const limiter: PreparedRateLimiterSQLite = new PreparedRateLimiterSQLite(
-        { ...common, storeClient: client, storeType: "better-sqlite3" },
+        // Rows of windows over an hour ago are deleted every 5 minutes (the PostgreSQL store does so by default).
+        { ...common, storeClient: client, storeType: "better-sqlite3", clearExpiredByTimeout: true },
         (error?: Error) => (error ? reject(error) : resolve(limiter)),
       );
     });
