@@ -31,6 +31,12 @@ class PreparedRateLimiterSQLite extends RateLimiterSQLite {
     if (!statement) byQuery.set(upsertQuery, (statement = conn.prepare(upsertQuery)));
     return Promise.resolve(statement.get(...upsertParams));
   }
+
+  /** The periodic clean-up is not critical: never an unhandled rejection (e.g. after the database was closed). */
+  clearExpired(nowMs: number): Promise<void> {
+    const clear = (RateLimiterSQLite.prototype as unknown as { clearExpired(ms: number): Promise<void> }).clearExpired;
+    return clear.call(this, nowMs).catch(() => undefined);
+  }
 }
 
 /** For the unit test: whether the overridden method is still the one the library calls. */

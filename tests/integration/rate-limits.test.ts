@@ -61,6 +61,35 @@ describe("in an English school", () => {
     expect((await comment(neighbour.client, 1)).status).toBe(200);
   });
 
+  it("counts replies and votes apart from comments, each stopped after its own limit", async () => {
+    const author = await newStudent(server, "Rita Replier");
+    const commentResponse = await author.client.post("/comments", {
+      type: "lecture",
+      id: lectureId,
+      body: "Something to answer",
+      file: 0,
+    });
+    expect(commentResponse.status).toBe(200);
+    const commentId = commentResponse.body.comment.id as number;
+
+    const reply = (n: number) => author.client.post(`/comment/${commentId}/reply`, { body: `Reply ${n}` });
+    for (let n = 1; n <= routeLimits.reply.points; n++) expect((await reply(n)).status).toBe(200);
+    expectThrottled(await reply(0), routeLimits.reply.duration, english);
+
+    // Voting the same way again takes the vote back (spec §4): every request is a real write.
+    const vote = () => author.client.post("/vote", { type: "comment", id: commentId, value: 1 });
+    for (let n = 1; n <= routeLimits.vote.points; n++) expect((await vote()).status).toBe(200);
+    expectThrottled(await vote(), routeLimits.vote.duration, english);
+  });
+
+  it("stops password-reset requests from one address after the limit", async () => {
+    const { points, duration } = routeLimits.passwordResetRequest;
+    const client = await newVisitor(server, "/forgot-password");
+    const request = (n: number) => client.post("/forgot-password", { email: `nobody${n}@example.com` });
+    for (let n = 1; n <= points; n++) expect((await request(n)).status).toBe(200);
+    expectThrottled(await request(points + 1), duration, english);
+  });
+
   it("stops promo-code checks from one address after the limit (no enumerating codes)", async () => {
     const { points, duration } = routeLimits.promoCheck;
     const buyer = await newVisitor(server, "/paid");
