@@ -8,6 +8,7 @@ import fp from "fastify-plugin";
 import { AppError } from "#core/errors.ts";
 import type { RouteLimit, RouteLimitExemption } from "../http/route-limits.ts";
 import { refererTarget, wantsJson } from "../http/respond.ts";
+import { sameOrigin } from "./csrf-guard.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -111,6 +112,9 @@ export const routeRateLimitPlugin = fp(async (app: FastifyInstance, options: Rou
   app.addHook("onRequest", (request, reply, done) => {
     const limit = request.routeOptions.config?.rateLimit;
     if (!limit || "exempt" in limit) return done();
+    // A browser post from another site is refused by the CSRF guard (419) and not counted: otherwise a foreign page
+    // could spend its visitors' counts (and their whole network's) on registration or login.
+    if (request.routeOptions.config.csrf !== false && !sameOrigin(request)) return done();
     limiters
       .get(limit.name)!
       .consume(limitedBy(request, limit))

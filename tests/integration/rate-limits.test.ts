@@ -93,6 +93,11 @@ describe("in an English school", () => {
   it("stops promo-code checks from one address after the limit (no enumerating codes)", async () => {
     const { points, duration } = routeLimits.promoCheck;
     const buyer = await newVisitor(server, "/paid");
+    // A foreign page's posts through the visitor's browser are refused and spend none of the address's count.
+    const crossSite = { headers: { origin: "https://elsewhere.example" } };
+    for (let n = 1; n <= points + 5; n++) {
+      expect((await buyer.post("/json/promo-code", { code: "X", product_id: productId }, crossSite)).status).toBe(419);
+    }
     const check = (n: number) => buyer.post("/json/promo-code", { code: `GUESS${n}`, product_id: productId });
     for (let n = 1; n <= points; n++) {
       const answer = await check(n);
