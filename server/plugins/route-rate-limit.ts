@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from "fastify-plugin";
 import { AppError } from "#core/errors.ts";
 import type { RouteLimit, RouteLimitExemption } from "../http/route-limits.ts";
+import { limitedAddress } from "../http/client-address.ts";
 import { refererTarget, wantsJson } from "../http/respond.ts";
 import { sameOrigin } from "./csrf-guard.ts";
 
@@ -73,7 +74,7 @@ export function routeDeclaredLimit(
 
 function limitedBy(request: FastifyRequest, limit: RouteLimit): string {
   const user = limit.by === "user" ? request.ctx?.user : null;
-  return user ? `user:${user.id}` : `ip:${request.ctx?.ip ?? request.ip}`;
+  return user ? `user:${user.id}` : `ip:${limitedAddress(request.ctx?.ip ?? request.ip)}`;
 }
 
 /** A plain form goes back to its page with the error, as server/http/respond.ts `handle` does. */

@@ -156,3 +156,38 @@ describe("in a Polish school", () => {
     );
   });
 });
+
+describe("behind a reverse proxy (TRUST_PROXY)", () => {
+  let server: TestServer;
+  let productId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer({ ...productionFigures, TRUST_PROXY: "true" });
+    await setUpSchool(server, { language: "en" });
+    productId = await courseProductId(
+      server,
+      await addCourse(server, { slug: "paid", title: "Paid", price_cents: 9900 }),
+    );
+  });
+  afterAll(() => server?.stop());
+
+  it("counts an IPv6 client by its /64, and another address apart", async () => {
+    const { points, duration } = routeLimits.promoCheck;
+    const client = await newVisitor(server, "/paid");
+    const check = (address: string) =>
+      client.post(
+        "/json/promo-code",
+        { code: "GUESS", product_id: productId },
+        { headers: { "x-forwarded-for": address } },
+      );
+    // A new address of the same /64 for every request.
+    for (let n = 1; n <= points; n++) expect((await check(`2001:db8:7:1::${n.toString(16)}`)).status).toBe(422);
+    expectThrottled(
+      await check("2001:db8:7:1:ffff::1"),
+      duration,
+      (s) => `Too many requests. Please try again in ${s} seconds.`,
+    );
+    expect((await check("2001:db8:7:2::1")).status).toBe(422);
+    expect((await check("203.0.113.9")).status).toBe(422);
+  });
+});
