@@ -77,9 +77,7 @@ export async function startTestServer(
   });
   const url = address.replace("0.0.0.0", "127.0.0.1");
   const handle = openDatabase(
-    database.url.startsWith("postgres")
-      ? { kind: "postgres", url: database.url }
-      : { kind: "sqlite", file: database.url },
+    database.url.startsWith("postgres") ? { kind: "postgres", url: database.url } : { kind: "sqlite", file: database.url },
     { poolSize: 2 },
   );
   return {
@@ -90,8 +88,7 @@ export async function startTestServer(
     logs,
     output: () => output,
     async crashed() {
-      if (child.exitCode === null && child.signalCode === null)
-        await new Promise((resolve) => child.once("exit", resolve));
+      if (child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child.once("exit", resolve));
       await handle.close();
     },
     async stop() {
@@ -110,10 +107,7 @@ export async function startTestServer(
 }
 
 /** Polls until the check returns a truthy value (tests wait for conditions, never sleep). */
-export async function waitFor<T>(
-  check: () => Promise<T> | T,
-  { timeoutMs = 10_000, intervalMs = 25 } = {},
-): Promise<NonNullable<T>> {
+export async function waitFor<T>(check: () => Promise<T> | T, { timeoutMs = 10_000, intervalMs = 25 } = {}): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -123,8 +117,7 @@ export async function waitFor<T>(
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline)
-      throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ""}`);
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ""}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
