@@ -98,6 +98,11 @@ export const configSchema = z.object({
       message: "must be a power of 2 from 16384 to 1048576",
     })
     .default(2 ** 17),
+  /**
+   * multiplies every per-route request limit (server/http/route-limits.ts): 2 doubles them, 0 switches them off
+   * (a load test). The login throttle's figures above are separate.
+   */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1_000_000).default(1),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** memory for the rendered-page cache of anonymous catalog and sales pages (server/plugins/page-cache.ts); 0: off */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),

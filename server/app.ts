@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { ServerBuild } from "react-router";
 import { AppError } from "#core/errors.ts";
 import { lazyChildLoggerFactory, loggerOptions } from "#platform/logging.ts";
+import { createLimiter } from "#platform/rate-limit.ts";
 import { accountRoutes } from "./api/accounts.ts";
 import { schoolRoutes } from "./api/school.ts";
 import { jobRoutes } from "./api/jobs.ts";
@@ -27,10 +28,12 @@ import { paymentNotificationRoutes } from "./api/payment-notifications.ts";
 import { accessManagerRoutes } from "./api/access-manager.ts";
 import { transactionRoutes } from "./api/transactions.ts";
 import { sendError } from "./http/errors.ts";
+import { routeLimits } from "./http/route-limits.ts";
 import { tuneGarbageCollection } from "./http/garbage-collection.ts";
 import { csrfGuardPlugin } from "./plugins/csrf-guard.ts";
 import { pagesPlugin } from "./plugins/pages.ts";
 import { requestContextPlugin } from "./plugins/request-context.ts";
+import { routeRateLimitPlugin } from "./plugins/route-rate-limit.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import type { Config } from "#platform/config.ts";
 import type { Services } from "./services.ts";
@@ -102,6 +105,12 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     });
   }
   await app.register(requestContextPlugin, { services });
+  // Before any state-changing route: each must declare its limit, and the limits are counted after the context.
+  await app.register(routeRateLimitPlugin, {
+    limits: Object.values(routeLimits),
+    scale: config.RATE_LIMIT_SCALE,
+    createLimiter: (options) => createLimiter(services.handle, options),
+  });
 
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
 

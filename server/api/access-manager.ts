@@ -14,6 +14,7 @@ import { idFromText, idParam } from "#core/shared/ids.ts";
 import type { Services } from "../services.ts";
 import { publicAddressFor } from "../plugins/request-context.ts";
 import { handle } from "../http/respond.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 function requireUser(request: FastifyRequest) {
   const user = request.ctx.user;
@@ -28,8 +29,10 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
 
 export async function accessManagerRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { db } = services;
+  const staff = limited(routeLimits.staff);
+  const invitation = limited(routeLimits.invitation);
 
-  app.post<{ Params: { courseId: string } }>("/home/access-manager/:courseId", (request, reply) => {
+  app.post<{ Params: { courseId: string } }>("/home/access-manager/:courseId", staff, (request, reply) => {
     const courseId = idFromText(request.params.courseId) ?? 0;
     const page = `/home/access-manager/${courseId}`;
     const body = bodyOf(request);
@@ -60,6 +63,7 @@ export async function accessManagerRoutes(app: FastifyInstance, { services }: { 
 
   app.delete<{ Params: { courseId: string; invitationId: string } }>(
     "/home/access-manager/:courseId/:invitationId",
+    staff,
     async (request) => {
       const manager = requireUser(request);
       const courseId = idParam(request.params.courseId);
@@ -69,7 +73,7 @@ export async function accessManagerRoutes(app: FastifyInstance, { services }: { 
     },
   );
 
-  app.post<{ Params: { token: string } }>("/invitations/:token/accept", (request, reply) => {
+  app.post<{ Params: { token: string } }>("/invitations/:token/accept", invitation, (request, reply) => {
     const page = `/invitations/${encodeURIComponent(request.params.token)}`;
     return handle(
       request,

@@ -22,6 +22,7 @@ import { clearCookie, cookieNames, isSecureRequest, setCookie } from "../http/co
 import { csrfBinding, csrfTokenFor } from "../http/csrf.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
 import { handle } from "../http/respond.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 export function client(request: FastifyRequest): Client {
   return { ip: request.ip, userAgent: String(request.headers["user-agent"] ?? ""), log: request.log };
@@ -69,7 +70,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     return { json: { user: publicUser(user), csrf_token: csrf, redirect }, redirect };
   }
 
-  app.post("/register", (request, reply) =>
+  app.post("/register", limited(routeLimits.register), (request, reply) =>
     handle(
       request,
       reply,
@@ -84,7 +85,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     ),
   );
 
-  app.post("/login", (request, reply) =>
+  app.post("/login", limited(routeLimits.login), (request, reply) =>
     handle(
       request,
       reply,
@@ -99,7 +100,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     ),
   );
 
-  app.post("/logout", (request, reply) =>
+  app.post("/logout", limited(routeLimits.logout), (request, reply) =>
     handle(
       request,
       reply,
@@ -113,7 +114,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     ),
   );
 
-  app.post("/forgot-password", (request, reply) =>
+  app.post("/forgot-password", limited(routeLimits.passwordResetRequest), (request, reply) =>
     handle(
       request,
       reply,
@@ -132,7 +133,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     ),
   );
 
-  app.post("/reset-password", (request, reply) =>
+  app.post("/reset-password", limited(routeLimits.passwordReset), (request, reply) =>
     handle(
       request,
       reply,
@@ -158,25 +159,25 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   // The same address is the account settings page (app/routes/my/account.tsx) for a browser's navigation.
   app.get("/my/account", jsonCallsOnly(app), async (request) => ({ user: publicUser(requireUser(request).user) }));
 
-  app.put("/my/account", async (request) => {
+  app.put("/my/account", limited(routeLimits.account), async (request) => {
     const { user } = requireUser(request);
     await updateProfile(services.db, user.id, request.body);
     return { user: publicUser((await findUserById(services.db, user.id))!) };
   });
 
-  app.post("/my/account/email", async (request) => {
+  app.post("/my/account/email", limited(routeLimits.account), async (request) => {
     const { user, sessionId } = requireUser(request);
     await changeEmail(services.accounts, user.id, sessionId, request.body);
     return { user: publicUser((await findUserById(services.db, user.id))!) };
   });
 
-  app.post("/my/account/password", async (request) => {
+  app.post("/my/account/password", limited(routeLimits.account), async (request) => {
     const { user, sessionId } = requireUser(request);
     await changePassword(services.accounts, user.id, sessionId, request.body);
     return { message: translator(request.ctx.lang)("accounts:password_changed") };
   });
 
-  app.post("/my/account/notifications", async (request) => {
+  app.post("/my/account/notifications", limited(routeLimits.account), async (request) => {
     const { user } = requireUser(request);
     return { email_notification: await updateNotifications(services.db, user, request.body) };
   });

@@ -32,6 +32,7 @@ import type { Services } from "../services.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
 import { handle } from "../http/respond.ts";
 import { requireAdmin } from "./school.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 type Params = { courseId?: string; sectionId?: string; lectureId?: string; componentId?: string; userId?: string };
 
@@ -63,6 +64,7 @@ function adminAnd(request: FastifyRequest) {
 }
 
 export async function authoringRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const staff = limited(routeLimits.staff);
   const { db } = services;
 
   // Courses. GET /home/courses and /home/courses/{id} are also the editor's pages: the JSON reads answer
@@ -73,7 +75,7 @@ export async function authoringRoutes(app: FastifyInstance, { services }: { serv
   });
 
   // Also the "New course" page's plain form (before hydration): 303 to the new course's editor.
-  app.post("/home/courses", (request, reply) =>
+  app.post("/home/courses", staff, (request, reply) =>
     handle(
       request,
       reply,
@@ -94,9 +96,11 @@ export async function authoringRoutes(app: FastifyInstance, { services }: { serv
     getAuthoredCourse(db, adminAnd(request).courseId()),
   );
 
-  app.put(COURSE, async (request) => ({ course: await updateCourse(db, adminAnd(request).courseId(), request.body) }));
+  app.put(COURSE, staff, async (request) => ({
+    course: await updateCourse(db, adminAnd(request).courseId(), request.body),
+  }));
 
-  app.delete(COURSE, async (request) => {
+  app.delete(COURSE, staff, async (request) => {
     await deleteCourse(db, adminAnd(request).courseId());
     return { ok: true };
   });
@@ -106,59 +110,59 @@ export async function authoringRoutes(app: FastifyInstance, { services }: { serv
     sections: await listSections(db, adminAnd(request).courseId()),
   }));
 
-  app.post(`${COURSE}/sections`, async (request) => ({
+  app.post(`${COURSE}/sections`, staff, async (request) => ({
     section: await createSection(db, adminAnd(request).courseId(), request.body),
   }));
 
-  app.post(`${COURSE}/sections/order`, async (request) => ({
+  app.post(`${COURSE}/sections/order`, staff, async (request) => ({
     ids: await orderSections(db, adminAnd(request).courseId(), request.body),
   }));
 
-  app.put(SECTION, async (request) => ({
+  app.put(SECTION, staff, async (request) => ({
     section: await updateSection(db, adminAnd(request).section(), request.body),
   }));
 
-  app.delete(SECTION, async (request) => {
+  app.delete(SECTION, staff, async (request) => {
     await deleteSection(db, adminAnd(request).section());
     return { ok: true };
   });
 
   // Lectures
-  app.post(`${SECTION}/lectures`, async (request) => ({
+  app.post(`${SECTION}/lectures`, staff, async (request) => ({
     lecture: await createLecture(db, adminAnd(request).section(), request.body),
   }));
 
   app.get(`${SECTION}/lectures/create`, async (request) => newLectureDefaults(db, adminAnd(request).section()));
 
-  app.post(`${SECTION}/lectures/order`, async (request) => ({
+  app.post(`${SECTION}/lectures/order`, staff, async (request) => ({
     ids: await orderLectures(db, adminAnd(request).section(), request.body),
   }));
 
   app.get(LECTURE, async (request) => getLectureForEditing(db, adminAnd(request).lecture()));
 
-  app.put(LECTURE, async (request) => ({
+  app.put(LECTURE, staff, async (request) => ({
     lecture: await updateLecture(db, adminAnd(request).lecture(), request.body),
   }));
 
-  app.delete(LECTURE, async (request) => {
+  app.delete(LECTURE, staff, async (request) => {
     await deleteLecture(db, adminAnd(request).lecture());
     return { ok: true };
   });
 
   // Components
-  app.post(`${LECTURE}/components`, async (request) => ({
+  app.post(`${LECTURE}/components`, staff, async (request) => ({
     component: await createComponent(db, adminAnd(request).lecture(), request.body),
   }));
 
-  app.post(`${LECTURE}/components/order`, async (request) => ({
+  app.post(`${LECTURE}/components/order`, staff, async (request) => ({
     ids: await orderComponents(db, adminAnd(request).lecture(), request.body),
   }));
 
-  app.put(`${LECTURE}/components/:componentId`, async (request) => ({
+  app.put(`${LECTURE}/components/:componentId`, staff, async (request) => ({
     component: await updateComponent(db, adminAnd(request).component(), request.body),
   }));
 
-  app.delete(`${LECTURE}/components/:componentId`, async (request) => {
+  app.delete(`${LECTURE}/components/:componentId`, staff, async (request) => {
     await deleteComponent(db, adminAnd(request).component());
     return { ok: true };
   });
@@ -168,12 +172,12 @@ export async function authoringRoutes(app: FastifyInstance, { services }: { serv
     students: await listCourseStudents(db, adminAnd(request).courseId()),
   }));
 
-  app.post(`${COURSE}/access`, async (request) => {
+  app.post(`${COURSE}/access`, staff, async (request) => {
     const { admin, courseId } = adminAnd(request);
     return { student: await grantAccessByEmail(db, { courseId: courseId(), grantedBy: admin.id }, request.body) };
   });
 
-  app.delete(`${COURSE}/access/:userId`, async (request) => {
+  app.delete(`${COURSE}/access/:userId`, staff, async (request) => {
     const ids = adminAnd(request);
     await revokeAccessByAdmin(db, { courseId: ids.courseId(), userId: ids.userId() });
     return { ok: true };

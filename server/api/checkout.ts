@@ -30,6 +30,7 @@ import { handle } from "../http/respond.ts";
 import { client, startSession } from "./accounts.ts";
 import { z } from "zod";
 import { formIdSchema } from "#core/shared/ids.ts";
+import { exemptions, limited, routeLimits } from "../http/route-limits.ts";
 
 type SlugParams = { Params: { slug: string } };
 
@@ -58,7 +59,7 @@ export async function checkoutRoutes(app: FastifyInstance, { services }: { servi
   for (const products of [false, true]) {
     const prefix = products ? "/products/:slug" : "/:slug";
 
-    app.post<SlugParams>(`${prefix}/onepagecheckout`, (request, reply) =>
+    app.post<SlugParams>(`${prefix}/onepagecheckout`, limited(routeLimits.checkout), (request, reply) =>
       handle(request, reply, async () => {
         const user = request.ctx.user;
         if (!user) throw new AppError("unauthenticated");
@@ -67,7 +68,7 @@ export async function checkoutRoutes(app: FastifyInstance, { services }: { servi
       }, checkoutPage(request, products)),
     );
 
-    app.post<SlugParams>(`${prefix}/onepagecheckoutregister`, (request, reply) =>
+    app.post<SlugParams>(`${prefix}/onepagecheckoutregister`, limited(routeLimits.register), (request, reply) =>
       handle(request, reply, async () => {
         // Both forms are checked before the account exists, so that a mistake never leaves half a purchase.
         parseInput(checkoutSchema, request.body ?? {});
@@ -83,13 +84,13 @@ export async function checkoutRoutes(app: FastifyInstance, { services }: { servi
   }
 
   // The checkout page's own log-in and registration: the buyer stays on the page, which takes the new CSRF token.
-  app.post("/checkout/login", async (request, reply) => {
+  app.post("/checkout/login", limited(routeLimits.login), async (request, reply) => {
     const { user, token, session } = await logIn(services.accounts, request.body, client(request));
     if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
     return { user: publicUser(user), csrf_token: startSession(request, reply, services, token, session.id) };
   });
 
-  app.post("/checkout/register", async (request, reply) => {
+  app.post("/checkout/register", limited(routeLimits.register), async (request, reply) => {
     const { user, token, session } = await register(services.accounts, request.body, client(request));
     if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
     return { user: publicUser(user), csrf_token: startSession(request, reply, services, token, session.id) };
@@ -102,7 +103,7 @@ export async function checkoutRoutes(app: FastifyInstance, { services }: { servi
     quantity: z.coerce.number().int().min(1).max(100).default(1),
   });
 
-  app.post("/json/promo-code", async (request) => {
+  app.post("/json/promo-code", limited(routeLimits.promoCheck), async (request) => {
     const input = parseInput(promoCheckSchema, request.body ?? {});
     const product = await services.db.selectFrom("products as p").leftJoin("courses as c", "c.id", "p.course_id").select(["p.kind", "p.slug", "c.slug as course_slug"]).where("p.id", "=", input.product_id).executeTakeFirst();
     if (!product) throw new AppError("not_found");
@@ -122,7 +123,7 @@ export async function checkoutRoutes(app: FastifyInstance, { services }: { servi
 
   // The poll only reads, and the hash authorises it: no session lookup and no CSRF token (there is nothing to
   // forge; a cross-site page cannot read the answer). It is the launch-day hot path (bench/selling.ts).
-  const pollConfig = { config: { visitor: false as const, csrf: false } };
+  const pollConfig = { config: { visitor: false as const, csrf: false, rateLimit: exemptions.reads } };
   app.post<{ Params: { hash: string } }>("/transaction/:hash/pending", pollConfig, async (request) => {
     const view = await getTransactionView(services.db, request.params.hash);
     if (!view) throw new AppError("not_found");
@@ -131,7 +132,7 @@ export async function checkoutRoutes(app: FastifyInstance, { services }: { servi
 
   // The simulated payment page's buttons: the same verification path as a real provider's notification.
   for (const decision of ["pay", "fail"] as const) {
-    app.post<{ Params: { hash: string } }>(`/payments/test/:hash/${decision}`, (request, reply) =>
+    app.post<{ Params: { hash: string } }>(`/payments/test/:hash/${decision}`, limited(routeLimits.checkout), (request, reply) =>
       handle(request, reply, async () => {
         const test = await services.payments.get("test");
         const transaction = await services.db.selectFrom("transactions").select(["hash", "total_cents", "currency", "provider"]).where("hash", "=", request.params.hash).executeTakeFirst();

@@ -16,6 +16,7 @@ import { turnCommentIntoReview } from "#core/discussion/turn-comment-into-review
 import { AppError, fieldError } from "#core/errors.ts";
 import { sendEncodedJson } from "../http/respond.ts";
 import type { Services } from "../services.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 function viewerOf(request: FastifyRequest): DiscussionViewer | null {
   const user = request.ctx.user;
@@ -66,12 +67,13 @@ async function readReplyForm(request: FastifyRequest, viewer: DiscussionViewer) 
 }
 
 export async function discussionRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const staff = limited(routeLimits.staff);
   // Multipart bodies only for the calls of this scope (an admin's reply with an image).
   if (!app.hasContentTypeParser("multipart/form-data")) {
     await app.register(multipart, { limits: { fileSize: REPLY_IMAGE_MAX_BYTES, files: 1, fields: 10 } });
   }
 
-  app.post("/comments", async (request) =>
+  app.post("/comments", limited(routeLimits.comment), async (request) =>
     createComment(services.db, { viewer: viewerOf(request), input: request.body }),
   );
 
@@ -88,7 +90,7 @@ export async function discussionRoutes(app: FastifyInstance, { services }: { ser
     return sendEncodedJson(reply, json);
   });
 
-  app.delete<{ Params: Params }>("/comments/:id", async (request) => {
+  app.delete<{ Params: Params }>("/comments/:id", limited(routeLimits.discussionDelete), async (request) => {
     await deleteComment(services, { viewer: viewerOf(request), commentId: idParam(request.params.id) });
     return { ok: true };
   });
@@ -98,7 +100,7 @@ export async function discussionRoutes(app: FastifyInstance, { services }: { ser
     return sendEncodedJson(reply, json);
   });
 
-  app.post<{ Params: Params }>("/comment/:id/reply", async (request) => {
+  app.post<{ Params: Params }>("/comment/:id/reply", limited(routeLimits.reply), async (request) => {
     const viewer = viewerOf(request);
     if (!viewer) throw new AppError("unauthenticated");
     const commentId = idParam(request.params.id);
@@ -107,7 +109,7 @@ export async function discussionRoutes(app: FastifyInstance, { services }: { ser
     return createReply(services, { viewer, commentId, input: fields, image, imageAttached });
   });
 
-  app.delete<{ Params: Params }>("/replies/:id", async (request) => {
+  app.delete<{ Params: Params }>("/replies/:id", limited(routeLimits.discussionDelete), async (request) => {
     const { replies_count } = await deleteReply(services, {
       viewer: viewerOf(request),
       replyId: idParam(request.params.id),
@@ -115,9 +117,11 @@ export async function discussionRoutes(app: FastifyInstance, { services }: { ser
     return { ok: true, replies_count };
   });
 
-  app.post("/vote", async (request) => castVote(services.db, { viewer: viewerOf(request), input: request.body }));
+  app.post("/vote", limited(routeLimits.vote), async (request) =>
+    castVote(services.db, { viewer: viewerOf(request), input: request.body }),
+  );
 
-  app.post<{ Params: Params }>("/comments/:id/review", async (request) =>
+  app.post<{ Params: Params }>("/comments/:id/review", staff, async (request) =>
     turnCommentIntoReview(services.db, {
       viewer: viewerOf(request),
       commentId: idParam(request.params.id),

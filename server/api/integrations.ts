@@ -15,6 +15,7 @@ import type { Services } from "../services.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
 import { handle, wantsJson } from "../http/respond.ts";
 import { requireAdmin } from "./school.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 const PAGE = "/home/integrations";
 
@@ -30,6 +31,7 @@ function integrationBody(request: FastifyRequest): Record<string, unknown> {
 }
 
 export async function integrationRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const staff = limited(routeLimits.staff);
   const { db, secret } = services;
   // The server, not the admin's switch, decides whether the built-in test payments can run (TEST_PAYMENTS).
   const availability = { testPayments: services.payments.test !== null };
@@ -39,7 +41,7 @@ export async function integrationRoutes(app: FastifyInstance, { services }: { se
     return { integrations: await listIntegrations(db, secret, availability) };
   });
 
-  app.post(PAGE, (request, reply) =>
+  app.post(PAGE, staff, (request, reply) =>
     handle(
       request,
       reply,
@@ -63,10 +65,10 @@ export async function integrationRoutes(app: FastifyInstance, { services }: { se
     );
     return { json: { integration }, redirect: `${PAGE}?saved=${integration.provider}` };
   };
-  app.put<{ Params: { provider: string } }>(`${PAGE}/:provider`, (request, reply) =>
+  app.put<{ Params: { provider: string } }>(`${PAGE}/:provider`, staff, (request, reply) =>
     handle(request, reply, update(request), `${PAGE}/${encodeURIComponent(request.params.provider)}`),
   );
-  app.post<{ Params: { provider: string } }>(`${PAGE}/:provider`, (request, reply) =>
+  app.post<{ Params: { provider: string } }>(`${PAGE}/:provider`, staff, (request, reply) =>
     handle(request, reply, update(request), `${PAGE}/${encodeURIComponent(request.params.provider)}`),
   );
 
@@ -74,7 +76,7 @@ export async function integrationRoutes(app: FastifyInstance, { services }: { se
     ["enable", true],
     ["disable", false],
   ] as const) {
-    app.post<{ Params: { provider: string } }>(`${PAGE}/:provider/${action}`, (request, reply) =>
+    app.post<{ Params: { provider: string } }>(`${PAGE}/:provider/${action}`, staff, (request, reply) =>
       handle(
         request,
         reply,
@@ -93,10 +95,10 @@ export async function integrationRoutes(app: FastifyInstance, { services }: { se
     await deleteIntegration(db, request.params.provider);
     return { json: { ok: true }, redirect: `${PAGE}?deleted=${request.params.provider}` };
   };
-  app.delete<{ Params: { provider: string } }>(`${PAGE}/:provider`, (request, reply) =>
+  app.delete<{ Params: { provider: string } }>(`${PAGE}/:provider`, staff, (request, reply) =>
     handle(request, reply, remove(request), PAGE),
   );
-  app.post<{ Params: { provider: string } }>(`${PAGE}/:provider/delete`, (request, reply) =>
+  app.post<{ Params: { provider: string } }>(`${PAGE}/:provider/delete`, staff, (request, reply) =>
     handle(request, reply, remove(request), PAGE),
   );
 }

@@ -7,9 +7,11 @@ import { retryJob } from "#platform/jobs/admin.ts";
 import type { Services } from "../services.ts";
 import { handle } from "../http/respond.ts";
 import { requireAdmin } from "./school.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 export async function jobRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.post<{ Params: { id: string } }>("/home/jobs/:id/retry", (request, reply) =>
+  const staff = limited(routeLimits.staff);
+  app.post<{ Params: { id: string } }>("/home/jobs/:id/retry", staff, (request, reply) =>
     handle(
       request,
       reply,

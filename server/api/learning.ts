@@ -8,6 +8,7 @@ import { toggleLectureComplete } from "#core/learning/toggle-lecture-complete.ts
 import { toggleLectureStar } from "#core/learning/toggle-lecture-star.ts";
 import { idParam } from "#core/shared/ids.ts";
 import type { Services } from "../services.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 type LectureRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -20,15 +21,19 @@ function progressCaller(request: LectureRequest) {
 export async function learningRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { db } = services;
 
-  app.post("/lecture/:id/watch", async (request: LectureRequest) => recordLectureView(db, progressCaller(request)));
+  app.post("/lecture/:id/watch", limited(routeLimits.progress), async (request: LectureRequest) =>
+    recordLectureView(db, progressCaller(request)),
+  );
 
-  app.post("/lecture/:id/notes", async (request: LectureRequest) =>
+  app.post("/lecture/:id/notes", limited(routeLimits.note), async (request: LectureRequest) =>
     saveLectureNote(db, { ...progressCaller(request), input: request.body }),
   );
 
-  app.post("/lecture/:id/star", async (request: LectureRequest) => toggleLectureStar(db, progressCaller(request)));
+  app.post("/lecture/:id/star", limited(routeLimits.progress), async (request: LectureRequest) =>
+    toggleLectureStar(db, progressCaller(request)),
+  );
 
-  app.post("/lecture/:id/complete", async (request: LectureRequest) =>
+  app.post("/lecture/:id/complete", limited(routeLimits.progress), async (request: LectureRequest) =>
     toggleLectureComplete(db, progressCaller(request)),
   );
 }

@@ -25,6 +25,7 @@ import { parseRange } from "../http/byte-range.ts";
 import { sendError } from "../http/errors.ts";
 import { csrfGuardPlugin } from "../plugins/csrf-guard.ts";
 import { mediaWebhookRoutes } from "./media-webhooks.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 const TUS_VERSION = "1.0.0";
 
@@ -138,7 +139,7 @@ export async function mediaTransferRoutes(app: FastifyInstance, { services }: { 
   // ---------------------------------------------------------------------------------------------------------
   // Signed uploads
 
-  app.put(`${SIGNED_PUT_PATH}*`, { config: { csrf: false } }, async (request, reply) => {
+  app.put(`${SIGNED_PUT_PATH}*`, { config: { csrf: false, rateLimit: routeLimits.upload } }, async (request, reply) => {
     const contentType = request.headers["content-type"];
     const { download } = await storeSignedUpload(deps, {
       url: request.url,
@@ -175,7 +176,7 @@ export async function mediaTransferRoutes(app: FastifyInstance, { services }: { 
         .send(),
     );
 
-    tus.post(TUS_ENDPOINT, async (request, reply) => {
+    tus.post(TUS_ENDPOINT, limited(routeLimits.upload), async (request, reply) => {
       const user = tusUploader(request);
       const lengthHeader = request.headers["upload-length"];
       if (typeof lengthHeader !== "string" || !/^\d{1,16}$/.test(lengthHeader)) {
@@ -196,7 +197,7 @@ export async function mediaTransferRoutes(app: FastifyInstance, { services }: { 
         .send();
     });
 
-    tus.patch(`${TUS_ENDPOINT}/:id`, async (request, reply) => {
+    tus.patch(`${TUS_ENDPOINT}/:id`, limited(routeLimits.uploadChunk), async (request, reply) => {
       const user = tusUploader(request);
       const videoId = tusVideoId(request);
       if (request.headers["content-type"] !== "application/offset+octet-stream") {

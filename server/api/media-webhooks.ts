@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "#core/errors.ts";
 import { handleHostedVideoWebhook } from "#core/media/hosted-video.ts";
 import type { Services } from "../services.ts";
+import { exemptions } from "../http/route-limits.ts";
 
 const MAX_WEBHOOK_BYTES = 64 * 1024;
 
@@ -22,7 +23,8 @@ async function rawBody(request: FastifyRequest): Promise<Buffer> {
 }
 
 export async function mediaWebhookRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.post("/webhooks/bunny", { config: { csrf: false } }, async (request) => {
+  const fromProvider = { config: { csrf: false, rateLimit: exemptions.providerNotification } };
+  app.post("/webhooks/bunny", fromProvider, async (request) => {
     if (services.videoHost?.provider !== "bunny") throw new AppError("not_found");
     const outcome = await handleHostedVideoWebhook(
       { db: services.db, videoHost: services.videoHost },

@@ -16,6 +16,7 @@ import type { LecturePath } from "#core/media/find-course-lecture.ts";
 import { confirmHostedVideo } from "#core/media/hosted-video.ts";
 import type { Services } from "../services.ts";
 import { requireAdmin } from "./school.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 const LECTURE = "/home/courses/:courseId/sections/:sectionId/lectures/:lectureId";
 
@@ -31,21 +32,22 @@ function lecturePath(request: FastifyRequest): LecturePath {
 }
 
 export async function mediaRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const staff = limited(routeLimits.staff);
   const deps = { db: services.db, storage: services.storage, videoHost: services.videoHost };
 
   // Admins only for now; the community issue opens it to students for their posts' images.
-  app.post("/home/images/create", async (request) => {
+  app.post("/home/images/create", staff, async (request) => {
     const user = requireAdmin(request);
     return createImageUpload(deps, { userId: user.id, input: request.body });
   });
 
-  app.post("/home/images/confirm", async (request) => {
+  app.post("/home/images/confirm", staff, async (request) => {
     const user = requireAdmin(request);
     const { download } = await confirmImageUpload(deps, { userId: user.id, input: request.body });
     return { download };
   });
 
-  app.post("/home/images/delete", async (request) => {
+  app.post("/home/images/delete", staff, async (request) => {
     const user = requireAdmin(request);
     return deleteImage(deps, { userId: user.id, input: request.body });
   });
@@ -54,20 +56,20 @@ export async function mediaRoutes(app: FastifyInstance, { services }: { services
     const user = requireAdmin(request);
     return createLectureFileUpload(deps, { userId: user.id, path: lecturePath(request), kind, input: request.body });
   };
-  app.post(`${LECTURE}/create-pdf`, fileUpload("pdf"));
-  app.post(`${LECTURE}/create-file`, fileUpload("file"));
+  app.post(`${LECTURE}/create-pdf`, staff, fileUpload("pdf"));
+  app.post(`${LECTURE}/create-file`, staff, fileUpload("file"));
 
-  app.post(`${LECTURE}/confirm-file`, async (request) => {
+  app.post(`${LECTURE}/confirm-file`, staff, async (request) => {
     const user = requireAdmin(request);
     return { component: await confirmLectureFile(deps, { userId: user.id, path: lecturePath(request), input: request.body }) };
   });
 
-  app.post(`${LECTURE}/create-video`, async (request) => {
+  app.post(`${LECTURE}/create-video`, staff, async (request) => {
     const user = requireAdmin(request);
     return createVideo(deps, { userId: user.id, path: lecturePath(request), input: request.body });
   });
 
-  app.post(`${LECTURE}/confirm-video`, async (request) => {
+  app.post(`${LECTURE}/confirm-video`, staff, async (request) => {
     const user = requireAdmin(request);
     return confirmHostedVideo(deps, { userId: user.id, path: lecturePath(request), input: request.body });
   });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { handleNotification } from "#core/selling/handle-notification.ts";
 import { completionHooks } from "../payments.ts";
 import type { Services } from "../services.ts";
+import { exemptions, limited } from "../http/route-limits.ts";
 
 const MAX_NOTIFICATION_BYTES = 256 * 1024;
 
@@ -14,7 +15,7 @@ export async function paymentNotificationRoutes(app: FastifyInstance, { services
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_NOTIFICATION_BYTES }, (_request, body, done) => done(null, body));
 
   const hooks = completionHooks(services);
-  app.post<{ Params: { provider: string } }>("/payments/:provider/notify", async (request, reply) => {
+  app.post<{ Params: { provider: string } }>("/payments/:provider/notify", limited(exemptions.providerNotification), async (request, reply) => {
     const provider = request.params.provider === "test" ? null : await services.payments.get(request.params.provider);
     if (!provider) return reply.code(404).type("text/plain").send("unknown provider");
     const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

@@ -22,6 +22,7 @@ import { updateProduct } from "#core/products/update-product.ts";
 import type { Services } from "../services.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
 import { requireAdmin } from "./school.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 /** The file's own name, safe in a header, with the exact name for browsers that read filename*. */
 function attachment(filename: string): string {
@@ -33,6 +34,7 @@ function attachment(filename: string): string {
 const FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
 export async function productRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const staff = limited(routeLimits.staff);
   const { db } = services;
   const deps = { db, storage: services.storage };
   const productId = (request: FastifyRequest) => {
@@ -45,7 +47,7 @@ export async function productRoutes(app: FastifyInstance, { services }: { servic
     return { products: await listProducts(db, request.query) };
   });
 
-  app.post("/home/products", async (request) => {
+  app.post("/home/products", staff, async (request) => {
     requireAdmin(request);
     const school = request.ctx.school;
     if (!school) throw new AppError("setup_required");
@@ -57,21 +59,21 @@ export async function productRoutes(app: FastifyInstance, { services }: { servic
     product: await getProductForEditing(db, productId(request)),
   }));
 
-  app.put("/home/products/:id", async (request) => ({
+  app.put("/home/products/:id", staff, async (request) => ({
     product: await updateProduct(deps, productId(request), request.body),
   }));
 
-  app.delete("/home/products/:id", async (request) => {
+  app.delete("/home/products/:id", staff, async (request) => {
     await deleteProduct(deps, productId(request));
     return { ok: true };
   });
 
-  app.post("/home/products/files/create", async (request) => {
+  app.post("/home/products/files/create", staff, async (request) => {
     const user = requireAdmin(request);
     return createProductFileUpload(deps, { userId: user.id, input: request.body });
   });
 
-  app.post("/home/products/files/confirm", async (request) => {
+  app.post("/home/products/files/confirm", staff, async (request) => {
     const user = requireAdmin(request);
     return { file: await confirmProductFile(deps, { userId: user.id, input: request.body }) };
   });

@@ -22,6 +22,7 @@ import type { Services } from "../services.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
 import { handle, wantsJson } from "../http/respond.ts";
 import { requireAdmin } from "./school.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 const PROMO_PAGE = "/home/promo-codes";
 const AFFILIATES_PAGE = "/home/affiliates";
@@ -46,6 +47,7 @@ function affiliateInput(request: FastifyRequest): unknown {
 }
 
 export async function promoRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const staff = limited(routeLimits.staff);
   const { db } = services;
 
   // Promo codes
@@ -56,7 +58,7 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
     return { promo_codes: promoCodes, scope_options: scopeOptions };
   });
 
-  app.post(PROMO_PAGE, (request, reply) =>
+  app.post(PROMO_PAGE, staff, (request, reply) =>
     handle(
       request,
       reply,
@@ -77,10 +79,10 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
     const promoCode = await updatePromoCode(db, idOf(request), promoInput(request));
     return { json: { promo_code: promoCode }, redirect: `${PROMO_PAGE}?saved=${encodeURIComponent(promoCode.code)}` };
   };
-  app.put<IdParams>(`${PROMO_PAGE}/:id`, (request, reply) =>
+  app.put<IdParams>(`${PROMO_PAGE}/:id`, staff, (request, reply) =>
     handle(request, reply, updatePromo(request), `${PROMO_PAGE}/${encodeURIComponent(request.params.id)}`),
   );
-  app.post<IdParams>(`${PROMO_PAGE}/:id`, (request, reply) =>
+  app.post<IdParams>(`${PROMO_PAGE}/:id`, staff, (request, reply) =>
     handle(request, reply, updatePromo(request), `${PROMO_PAGE}/${encodeURIComponent(request.params.id)}`),
   );
 
@@ -90,10 +92,10 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
     const message = translator(request.ctx.lang)(outcome === "deleted" ? "promo:deleted" : "promo:deactivated_instead");
     return { json: { outcome, message }, redirect: `${PROMO_PAGE}?removed=${outcome}` };
   };
-  app.delete<IdParams>(`${PROMO_PAGE}/:id`, (request, reply) =>
+  app.delete<IdParams>(`${PROMO_PAGE}/:id`, staff, (request, reply) =>
     handle(request, reply, removePromo(request), PROMO_PAGE),
   );
-  app.post<IdParams>(`${PROMO_PAGE}/:id/delete`, (request, reply) =>
+  app.post<IdParams>(`${PROMO_PAGE}/:id/delete`, staff, (request, reply) =>
     handle(request, reply, removePromo(request), PROMO_PAGE),
   );
 
@@ -113,7 +115,7 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
     return report;
   });
 
-  app.post(AFFILIATES_PAGE, (request, reply) =>
+  app.post(AFFILIATES_PAGE, staff, (request, reply) =>
     handle(
       request,
       reply,
@@ -131,10 +133,10 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
     const affiliate = await updateAffiliateCode(db, idOf(request), affiliateInput(request));
     return { json: { affiliate }, redirect: `${AFFILIATES_PAGE}/${affiliate.id}?saved=1` };
   };
-  app.put<IdParams>(`${AFFILIATES_PAGE}/:id`, (request, reply) =>
+  app.put<IdParams>(`${AFFILIATES_PAGE}/:id`, staff, (request, reply) =>
     handle(request, reply, updateAffiliate(request), `${AFFILIATES_PAGE}/${encodeURIComponent(request.params.id)}`),
   );
-  app.post<IdParams>(`${AFFILIATES_PAGE}/:id`, (request, reply) =>
+  app.post<IdParams>(`${AFFILIATES_PAGE}/:id`, staff, (request, reply) =>
     handle(request, reply, updateAffiliate(request), `${AFFILIATES_PAGE}/${encodeURIComponent(request.params.id)}`),
   );
 
@@ -142,7 +144,7 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
     ["activate", true],
     ["deactivate", false],
   ] as const) {
-    app.post<IdParams>(`${AFFILIATES_PAGE}/:id/${action}`, (request, reply) =>
+    app.post<IdParams>(`${AFFILIATES_PAGE}/:id/${action}`, staff, (request, reply) =>
       handle(
         request,
         reply,

@@ -12,6 +12,7 @@ import { storeReview } from "#core/reviews/store-review.ts";
 import type { Services } from "../services.ts";
 import { handle, refererTarget, wantsJson } from "../http/respond.ts";
 import { requireAdmin } from "./school.ts";
+import { exemptions, limited, routeLimits } from "../http/route-limits.ts";
 
 function requireUser(request: FastifyRequest) {
   const user = request.ctx.user;
@@ -32,9 +33,12 @@ function numbersFromForm(request: FastifyRequest, names: string[]): Record<strin
 }
 
 export async function reviewRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.post("/json/reviews", async (request) => listApprovedReviews(services.db, request.ctx.user, request.body ?? {}));
+  const staff = limited(routeLimits.staff);
+  app.post("/json/reviews", limited(exemptions.reads), async (request) =>
+    listApprovedReviews(services.db, request.ctx.user, request.body ?? {}),
+  );
 
-  app.post("/json/reviews/store", (request, reply) => {
+  app.post("/json/reviews/store", limited(routeLimits.review), (request, reply) => {
     // Back to the course page the form was on (its query dropped), to the reviews.
     const page = new URL(refererTarget(request, "/"), "http://x").pathname;
     return handle(
@@ -53,7 +57,7 @@ export async function reviewRoutes(app: FastifyInstance, { services }: { service
     ["approve", "approved"],
     ["disapprove", "disapproved"],
   ] as const) {
-    app.post<{ Params: { id: string } }>(`/home/reviews/:id/${action}`, (request, reply) =>
+    app.post<{ Params: { id: string } }>(`/home/reviews/:id/${action}`, staff, (request, reply) =>
       handle(
         request,
         reply,

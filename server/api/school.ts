@@ -8,6 +8,7 @@ import type { Services } from "../services.ts";
 import { cookieNames, isSecureRequest, setCookie } from "../http/cookies.ts";
 import { csrfBinding, csrfTokenFor } from "../http/csrf.ts";
 import { handle, wantsJson } from "../http/respond.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 export function requireAdmin(request: FastifyRequest) {
   const user = request.ctx.user;
@@ -17,7 +18,8 @@ export function requireAdmin(request: FastifyRequest) {
 }
 
 export async function schoolRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.post("/setup", (request, reply) =>
+  const staff = limited(routeLimits.staff);
+  app.post("/setup", limited(routeLimits.setup), (request, reply) =>
     handle(
       request,
       reply,
@@ -56,14 +58,14 @@ export async function schoolRoutes(app: FastifyInstance, { services }: { service
     ),
   );
 
-  app.put("/home/settings", async (request) => {
+  app.put("/home/settings", staff, async (request) => {
     requireAdmin(request);
     await updateSchoolSettings(services.db, request.body);
     return { ok: true };
   });
 
   // The settings page's plain form (before hydration): switches arrive as "on" or not at all.
-  app.post("/home/settings", (request, reply) =>
+  app.post("/home/settings", staff, (request, reply) =>
     handle(
       request,
       reply,

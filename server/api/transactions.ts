@@ -20,10 +20,12 @@ import { sendError } from "../http/errors.ts";
 import { handle, refererTarget, wantsJson } from "../http/respond.ts";
 import { completionHooks } from "../payments.ts";
 import { requireAdmin } from "./school.ts";
+import { limited, routeLimits } from "../http/route-limits.ts";
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
 export async function transactionRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const staff = limited(routeLimits.staff);
   const { db } = services;
   const hooks = completionHooks(services);
   const exportThrottle = createExportThrottle(
@@ -38,7 +40,7 @@ export async function transactionRoutes(app: FastifyInstance, { services }: { se
   };
 
   for (const [action, run] of Object.entries(actions)) {
-    app.post(`/home/transactions/:id/${action}`, (request: IdRequest, reply) => {
+    app.post(`/home/transactions/:id/${action}`, staff, (request: IdRequest, reply) => {
       const id = idFromText(request.params.id) ?? 0;
       const page = `/home/transactions/${id}`;
       return handle(
@@ -55,7 +57,7 @@ export async function transactionRoutes(app: FastifyInstance, { services }: { se
     });
   }
 
-  app.post("/home/transactions/export", async (request: FastifyRequest, reply: FastifyReply) => {
+  app.post("/home/transactions/export", staff, async (request: FastifyRequest, reply: FastifyReply) => {
     const filters = filtersFrom((request.body ?? {}) as Record<string, unknown>);
     try {
       const admin = requireAdmin(request);

@@ -15,7 +15,7 @@ declare module "fastify" {
 
 const SAFE = new Set(["GET", "HEAD", "OPTIONS"]);
 
-function sameOrigin(request: FastifyRequest): boolean {
+export function sameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (!origin) return true; // non-browser clients and same-origin GET-less navigations send none
   try {

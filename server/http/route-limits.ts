@@ -1,0 +1,63 @@
+// The request limits of the state-changing routes: every POST, PUT, PATCH and DELETE declares one of these in its
+// route config (`config: { rateLimit: routeLimits.comment }`) or an exemption with its reason; the server refuses to
+// start otherwise (server/plugins/route-rate-limit.ts). Routes sharing a name share one count per user or address.
+// The figures are for a real school: a person working normally never meets them, a script does within seconds.
+// RATE_LIMIT_SCALE multiplies them all (0: off). The README's "Rate limits" table lists them.
+
+export type RouteLimit = {
+  /** the limiter's name: its counts are kept under this name */
+  name: string;
+  /** requests allowed in each window */
+  points: number;
+  /** the window, in seconds */
+  duration: number;
+  /** counted per logged-in user (visitors per address), or per client address whoever asks */
+  by: "user" | "ip";
+};
+
+/** A route that must never be limited, with the reason (read by a person reviewing the route). */
+export type RouteLimitExemption = { exempt: string };
+
+const minute = 60;
+const hour = 60 * minute;
+
+export const routeLimits = {
+  // Accounts: a ceiling on requests per address, besides the failed-login throttle (core/accounts/login-throttle.ts).
+  register: { name: "register", points: 10, duration: hour, by: "ip" },
+  login: { name: "login", points: 60, duration: minute, by: "ip" },
+  logout: { name: "logout", points: 30, duration: minute, by: "user" },
+  passwordResetRequest: { name: "password_reset_request", points: 10, duration: hour, by: "ip" },
+  passwordReset: { name: "password_reset", points: 20, duration: hour, by: "ip" },
+  account: { name: "account", points: 20, duration: minute, by: "user" },
+  invitation: { name: "invitation", points: 20, duration: minute, by: "user" },
+  setup: { name: "setup", points: 10, duration: minute, by: "ip" },
+  // Discussion.
+  comment: { name: "comment", points: 10, duration: minute, by: "user" },
+  reply: { name: "reply", points: 10, duration: minute, by: "user" },
+  discussionDelete: { name: "discussion_delete", points: 30, duration: minute, by: "user" },
+  vote: { name: "vote", points: 120, duration: minute, by: "user" },
+  review: { name: "review", points: 10, duration: hour, by: "user" },
+  // Learning: a student clicking through lectures (one watch, star or completion a click) never meets these.
+  progress: { name: "progress", points: 300, duration: minute, by: "user" },
+  note: { name: "note", points: 120, duration: minute, by: "user" },
+  // Selling: checkout starts, and promo-code checks (20 a minute stops enumerating codes).
+  checkout: { name: "checkout", points: 20, duration: minute, by: "user" },
+  promoCheck: { name: "promo_check", points: 20, duration: minute, by: "ip" },
+  // File bytes: signed uploads, and tus video chunks (a large video is sent in many chunks).
+  upload: { name: "upload", points: 120, duration: minute, by: "user" },
+  uploadChunk: { name: "upload_chunk", points: 1200, duration: minute, by: "user" },
+  // The school's staff (admins, course managers): one generous count per person across the back office.
+  staff: { name: "staff", points: 600, duration: minute, by: "user" },
+} as const satisfies Record<string, RouteLimit>;
+
+export const exemptions = {
+  providerNotification: {
+    exempt: "a provider's notification, verified by its signature; dropping one would lose a payment or a video",
+  },
+  reads: { exempt: "reads only (a list or a status poll): changes nothing" },
+} as const satisfies Record<string, RouteLimitExemption>;
+
+/** The route options that declare a limit: `app.post("/vote", limited(routeLimits.vote), handler)`. */
+export function limited(rateLimit: RouteLimit | RouteLimitExemption) {
+  return { config: { rateLimit } };
+}
