@@ -6,7 +6,7 @@ import { idSchema } from "#core/shared/ids.ts";
 export const markdownData = z.object({ markdown: z.string().max(100_000) });
 
 /** A video uploaded here (videos table) and played from our own storage or from Bunny Stream. */
-export const videoData = z.object({ video_id: idSchema });
+export const videoData = z.object({ video_id: idSchema, title: z.string().max(200).optional() });
 
 /** A video hosted elsewhere, embedded by URL; only known players are allowed (see embedUrl). */
 export const embedData = z.object({ url: z.url({ protocol: /^https$/ }).max(500) });
@@ -66,7 +66,8 @@ export function embedUrl(url: string): string | null {
   }
   const host = parsed.hostname.replace(/^www\./, "");
   if (host === "youtube.com" || host === "m.youtube.com") {
-    const id = parsed.searchParams.get("v") ?? (parsed.pathname.startsWith("/embed/") ? parsed.pathname.slice(7) : null);
+    const id =
+      parsed.searchParams.get("v") ?? (parsed.pathname.startsWith("/embed/") ? parsed.pathname.slice(7) : null);
     return id && /^[\w-]{6,20}$/.test(id) ? `https://www.youtube-nocookie.com/embed/${id}` : null;
   }
   if (host === "youtu.be") {

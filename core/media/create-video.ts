@@ -22,12 +22,16 @@ export async function createVideo(
   { db, videoHost }: Pick<MediaDeps, "db" | "videoHost">,
   options: { userId: number; path: LecturePath; input: unknown },
 ): Promise<VideoUploadTicket | HostedVideoTicket> {
-  const { title } = parseInput(createVideoSchema, options.input);
+  const { title, duration_seconds } = parseInput(createVideoSchema, options.input);
+  const durationSeconds = Math.round(duration_seconds);
   const lecture = await findCourseLecture(db, options.path);
   const now = nowIso();
   const videoTitle = title || lecture.title;
   if (videoHost) {
-    return createHostedVideo({ db, videoHost }, { userId: options.userId, path: options.path, lectureId: lecture.id, title: videoTitle });
+    return createHostedVideo(
+      { db, videoHost },
+      { userId: options.userId, path: options.path, lectureId: lecture.id, title: videoTitle, durationSeconds },
+    );
   }
   const { id } = await db
     .insertInto("videos")
@@ -36,6 +40,7 @@ export async function createVideo(
       storage_key: null,
       external_id: null,
       title: videoTitle,
+      duration_seconds: durationSeconds,
       status: 0,
       user_id: options.userId,
       lecture_id: lecture.id,

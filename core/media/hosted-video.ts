@@ -12,9 +12,9 @@ import type { VideoHost } from "#integrations/video/video-host.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { AuthoredComponent } from "../catalog/authoring-records.ts";
-import { createComponent } from "../catalog/create-component.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { addVideoToLecture } from "./add-video-to-lecture.ts";
 import { findCourseLecture, type LecturePath } from "./find-course-lecture.ts";
 import { ABANDONED_UPLOAD_MS } from "./limits.ts";
 import type { MediaDeps } from "./media-deps.ts";
@@ -49,19 +49,6 @@ async function lecturePathOf(db: Db, lectureId: number): Promise<LecturePath | u
     .executeTakeFirst();
 }
 
-/** The lecture's component playing this video, made when missing. */
-async function ensureVideoComponent(db: Db, videoId: number, path: LecturePath): Promise<AuthoredComponent> {
-  const existing = await db
-    .selectFrom("lecture_components")
-    .select(["id", "lecture_id", "kind", "position", "data"])
-    .where("lecture_id", "=", path.lectureId)
-    .where("kind", "=", "video")
-    .execute();
-  const same = existing.find((row) => (JSON.parse(row.data) as { video_id?: number }).video_id === videoId);
-  if (same) return { ...same, data: JSON.parse(same.data) as unknown };
-  return createComponent(db, path, { kind: "video", data: { video_id: videoId } });
-}
-
 function hostOf(deps: Pick<MediaDeps, "videoHost">): VideoHost {
   if (!deps.videoHost) throw new AppError("not_found");
   return deps.videoHost;
@@ -92,7 +79,7 @@ export type HostedVideoTicket = {
 /** create-video with a host: the video at the host, our row, and the spec's videoUpload. */
 export async function createHostedVideo(
   { db, videoHost }: Pick<MediaDeps, "db" | "videoHost">,
-  options: { userId: number; path: LecturePath; lectureId: number; title: string },
+  options: { userId: number; path: LecturePath; lectureId: number; title: string; durationSeconds: number },
 ): Promise<HostedVideoTicket> {
   const host = hostOf({ videoHost });
   const created = await host.createVideo(options.title).catch(unavailable);
@@ -104,6 +91,7 @@ export async function createHostedVideo(
       storage_key: null,
       external_id: created.id,
       title: options.title,
+      duration_seconds: options.durationSeconds,
       status: 0,
       user_id: options.userId,
       lecture_id: options.lectureId,
@@ -141,9 +129,10 @@ export async function confirmHostedVideo(
   const current = await host.getVideo(video.external_id).catch(unavailable);
   if (!current) throw new AppError("not_found");
   // The host's "created": nothing arrived yet.
-  if (current.vendorStatus === 0 && video.status === 0) throw new AppError("conflict", { messageKey: "media:not_uploaded_yet" });
+  if (current.vendorStatus === 0 && video.status === 0)
+    throw new AppError("conflict", { messageKey: "media:not_uploaded_yet" });
   await applyStatus(db, video, current.status);
-  const component = await ensureVideoComponent(db, video.id, options.path);
+  const component = await addVideoToLecture(db, video.id, options.path);
   const after = await db.selectFrom("videos").select("status").where("id", "=", video.id).executeTakeFirstOrThrow();
   return { component, status: after.status };
 }
@@ -204,7 +193,7 @@ export async function recheckHostedVideos(
     await applyStatus(db, video, current.status);
     if (!neverUploaded && current.status !== VIDEO_FAILED && video.lecture_id !== null) {
       const path = await lecturePathOf(db, video.lecture_id);
-      if (path) await ensureVideoComponent(db, video.id, path);
+      if (path) await addVideoToLecture(db, video.id, path);
     }
     // Still processing: asked again after the next interval, not at every run.
     await db.updateTable("videos").set({ updated_at: now.toISOString() }).where("id", "=", video.id).execute();

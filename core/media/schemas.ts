@@ -3,11 +3,7 @@ import { z } from "zod";
 import { isImageExtension, isPlainFilename, isUploadContext } from "./image-rules.ts";
 import { formIdSchema } from "#core/shared/ids.ts";
 
-const filename = z
-  .string()
-  .min(1)
-  .max(200)
-  .refine(isPlainFilename, { message: "media:bad_filename" });
+const filename = z.string().min(1).max(200).refine(isPlainFilename, { message: "media:bad_filename" });
 
 /** POST /home/images/create {extension, filename, context} -> {upload, download} */
 export const createImageSchema = z.object({
@@ -42,9 +38,14 @@ export const confirmLectureFileSchema = z.object({
   filename,
 });
 
-/** POST .../lectures/{lectureId}/create-video {title?} -> {video_id, videoUpload, confirm?} */
+/** The longest video length taken from the browser: a day. */
+export const VIDEO_DURATION_MAX_SECONDS = 86_400;
+
+/** POST .../lectures/{lectureId}/create-video {title?, duration_seconds?} -> {video_id, videoUpload, confirm?} */
 export const createVideoSchema = z.object({
   title: z.string().trim().max(200).default(""),
+  /** what the browser read from the file's metadata (it may not know: 0) */
+  duration_seconds: z.number().min(0).max(VIDEO_DURATION_MAX_SECONDS).default(0),
 });
 
 /** POST .../lectures/{lectureId}/confirm-video {video_id} -> {component, status} (after a hosted upload) */

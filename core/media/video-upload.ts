@@ -9,7 +9,7 @@ import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { ResumableUpload } from "#platform/storage/resumable.ts";
 import { AppError } from "../errors.ts";
-import { createComponent } from "../catalog/create-component.ts";
+import { addVideoToLecture } from "./add-video-to-lecture.ts";
 import { detectVideoContentType, videoExtensions } from "./file-signature.ts";
 import type { VideoUploadDeps } from "./media-deps.ts";
 import { MAX_VIDEO_BYTES } from "./limits.ts";
@@ -42,7 +42,10 @@ export async function startVideoUpload(
 ): Promise<ResumableUpload> {
   const video = await findOwnPendingVideo(db, options.user, options.videoId);
   if (options.length > MAX_VIDEO_BYTES) {
-    throw new AppError("too_large", { messageKey: "media:file_too_big", values: { mb: MAX_VIDEO_BYTES / 1024 / 1024 } });
+    throw new AppError("too_large", {
+      messageKey: "media:file_too_big",
+      values: { mb: MAX_VIDEO_BYTES / 1024 / 1024 },
+    });
   }
   if (options.length === 0) throw new AppError("validation", { messageKey: "media:empty_file" });
   return resumable.create(uploadId(video.id), { length: options.length });
@@ -94,12 +97,20 @@ async function firstBytes(stream: Readable, count: number): Promise<Buffer> {
   return Buffer.concat(chunks).subarray(0, count);
 }
 
-async function finishVideoUpload({ db, storage, resumable }: VideoUploadDeps, videoId: number, upload: ResumableUpload) {
+async function finishVideoUpload(
+  { db, storage, resumable }: VideoUploadDeps,
+  videoId: number,
+  upload: ResumableUpload,
+) {
   const { id } = upload;
   const contentType = detectVideoContentType(await firstBytes(resumable.read(id), 16));
   if (!contentType) {
     await resumable.remove(id);
-    await db.updateTable("videos").set({ status: VIDEO_FAILED, updated_at: nowIso() }).where("id", "=", videoId).execute();
+    await db
+      .updateTable("videos")
+      .set({ status: VIDEO_FAILED, updated_at: nowIso() })
+      .where("id", "=", videoId)
+      .execute();
     throw new AppError("validation", { messageKey: "media:not_video" });
   }
   const key = videoKey(videoId, videoExtensions[contentType]!);
@@ -118,7 +129,7 @@ async function finishVideoUpload({ db, storage, resumable }: VideoUploadDeps, vi
     .select(["lectures.id as lectureId", "course_sections.id as sectionId", "course_sections.course_id as courseId"])
     .where("lectures.id", "=", video.lecture_id)
     .executeTakeFirst();
-  if (lecture) await createComponent(db, lecture, { kind: "video", data: { video_id: videoId } });
+  if (lecture) await addVideoToLecture(db, videoId, lecture);
 }
 
 /** tus Upload-Metadata: "key base64,key2 base64" -> {key: value}. */

@@ -11,6 +11,7 @@ import * as m0005 from "./migrations/0005-review-per-student.ts";
 import * as m0006 from "./migrations/0006-selling.ts";
 import * as m0007 from "./migrations/0007-votes-by-user.ts";
 import * as m0008 from "./migrations/0008-school-public-url.ts";
+import * as m0009 from "./migrations/0009-video-duration.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -21,6 +22,7 @@ const migrations: Record<string, MigrationModule> = {
   "0006-selling": m0006,
   "0007-votes-by-user": m0007,
   "0008-school-public-url": m0008,
+  "0009-video-duration": m0009,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -248,6 +248,8 @@ export type VideoTable = {
   title: Generated<string>;
   /** the spec's bunny_status: 3 ready to play; 0, 1, 2 processing; 5 failed */
   status: Generated<number>;
+  /** the length the browser read from the file before the upload; 0: not known */
+  duration_seconds: Generated<number>;
   user_id: number | null;
   lecture_id: number | null;
   created_at: string;

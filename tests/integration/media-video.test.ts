@@ -29,7 +29,13 @@ const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex")
 const TUS = { "tus-resumable": "1.0.0" };
 
 /** A tus request as the tus client sends it from the admin's browser: cookie, CSRF header, Tus-Resumable. */
-async function tus(client: BrowserClient, method: string, path: string, headers: Record<string, string> = {}, body?: Buffer) {
+async function tus(
+  client: BrowserClient,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: Buffer,
+) {
   const response = await client.raw(path, {
     method,
     headers: { ...TUS, "x-csrf-token": client.csrfToken, "x-requested-with": "XMLHttpRequest", ...headers },
@@ -39,8 +45,8 @@ async function tus(client: BrowserClient, method: string, path: string, headers:
   return response;
 }
 
-async function createVideo(client: BrowserClient, path: LecturePath, title = "Intro") {
-  const response = await client.post(lectureUrl(path, "create-video"), { title });
+async function createVideo(client: BrowserClient, path: LecturePath, title = "Intro", durationSeconds?: number) {
+  const response = await client.post(lectureUrl(path, "create-video"), { title, duration_seconds: durationSeconds });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body as { video_id: number; videoUpload: { endpoint: string; VideoId: string; title: string } };
 }
@@ -128,7 +134,12 @@ describe("create-video", () => {
   it("makes a local video for the lecture and answers where to upload it", async () => {
     const ticket = await createVideo(admin, course.free, "Welcome");
     expect(ticket.videoUpload).toEqual({ endpoint: "/tus/videos", VideoId: String(ticket.video_id), title: "Welcome" });
-    expect(await videoRow(ticket.video_id)).toMatchObject({ provider: "local", status: 0, lecture_id: course.free.lectureId, title: "Welcome" });
+    expect(await videoRow(ticket.video_id)).toMatchObject({
+      provider: "local",
+      status: 0,
+      lecture_id: course.free.lectureId,
+      title: "Welcome",
+    });
   });
 
   it("follows the HTTP contract: 419, 401, 403, 404 for a lecture outside the path", async () => {
@@ -141,7 +152,9 @@ describe("create-video", () => {
     const wrong = { ...course.free, sectionId: course.sectionId + 1000 };
     expect((await admin.post(lectureUrl(wrong, "create-video"), {})).status).toBe(404);
     const other = await arrangeCourse(server);
-    expect((await admin.post(lectureUrl({ ...course.free, courseId: other.courseId }, "create-video"), {})).status).toBe(404);
+    expect(
+      (await admin.post(lectureUrl({ ...course.free, courseId: other.courseId }, "create-video"), {})).status,
+    ).toBe(404);
   });
 });
 
@@ -154,43 +167,67 @@ describe("tus", () => {
     expect(response.headers.get("tus-max-size")).toBe(String(2 * 1024 * 1024 * 1024));
   });
 
-  it.each([10, 50, 90])("completes an upload cut at %i percent and resumed after HEAD, with the same SHA-256", async (percent) => {
-    const data = mp4Like(3 * 1024 * 1024 + 123);
-    const { video_id } = await createVideo(admin, course.free);
-    const location = await startUpload(admin, video_id, data.length);
-    expect(location).toBe(`/tus/videos/${video_id}`);
-    expect(await offsetOf(admin, location)).toBe(0);
+  it.each([10, 50, 90])(
+    "completes an upload cut at %i percent and resumed after HEAD, with the same SHA-256",
+    async (percent) => {
+      const data = mp4Like(3 * 1024 * 1024 + 123);
+      const { video_id } = await createVideo(admin, course.free);
+      const location = await startUpload(admin, video_id, data.length);
+      expect(location).toBe(`/tus/videos/${video_id}`);
+      expect(await offsetOf(admin, location)).toBe(0);
 
-    const cutAt = Math.floor((data.length * percent) / 100);
-    await patchAndCut(admin, location, data, cutAt);
-    await resume(admin, location, data);
+      const cutAt = Math.floor((data.length * percent) / 100);
+      await patchAndCut(admin, location, data, cutAt);
+      await resume(admin, location, data);
 
-    const video = await videoRow(video_id);
-    expect(video.status).toBe(3);
-    expect(video.storage_key).toBe(`videos/${video_id}/video.mp4`);
-    expect(await componentsOf(course.free.lectureId)).toContainEqual({ kind: "video", data: { video_id } });
+      const video = await videoRow(video_id);
+      expect(video.status).toBe(3);
+      expect(video.storage_key).toBe(`videos/${video_id}/video.mp4`);
+      expect(await componentsOf(course.free.lectureId)).toContainEqual({
+        kind: "video",
+        data: { video_id, title: "Intro" },
+      });
 
-    const stream = await admin.raw(`/videos/${video_id}/stream`);
-    expect(stream.status).toBe(200);
-    expect(stream.headers.get("content-type")).toBe("video/mp4");
-    expect(sha256(Buffer.from(await stream.arrayBuffer()))).toBe(sha256(data));
-    // Finished: the upload is gone.
-    expect((await tus(admin, "HEAD", location)).status).toBe(404);
-  });
+      const stream = await admin.raw(`/videos/${video_id}/stream`);
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get("content-type")).toBe("video/mp4");
+      expect(sha256(Buffer.from(await stream.arrayBuffer()))).toBe(sha256(data));
+      // Finished: the upload is gone.
+      expect((await tus(admin, "HEAD", location)).status).toBe(404);
+    },
+  );
 
   it("answers 409 with the right offset to a PATCH at the wrong one, and 415 without the tus content type", async () => {
     const data = mp4Like(1000);
     const { video_id } = await createVideo(admin, course.free);
     const location = await startUpload(admin, video_id, data.length);
-    const first = await tus(admin, "PATCH", location, { "content-type": "application/offset+octet-stream", "upload-offset": "0" }, data.subarray(0, 100));
+    const first = await tus(
+      admin,
+      "PATCH",
+      location,
+      { "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+      data.subarray(0, 100),
+    );
     expect(first.status).toBe(204);
     expect(first.headers.get("upload-offset")).toBe("100");
     for (const offset of ["0", "50", "101", "1000"]) {
-      const wrong = await tus(admin, "PATCH", location, { "content-type": "application/offset+octet-stream", "upload-offset": offset }, data.subarray(100));
+      const wrong = await tus(
+        admin,
+        "PATCH",
+        location,
+        { "content-type": "application/offset+octet-stream", "upload-offset": offset },
+        data.subarray(100),
+      );
       expect(wrong.status, offset).toBe(409);
       expect(wrong.headers.get("upload-offset")).toBe("100");
     }
-    const untyped = await tus(admin, "PATCH", location, { "content-type": "application/octet-stream", "upload-offset": "100" }, data.subarray(100));
+    const untyped = await tus(
+      admin,
+      "PATCH",
+      location,
+      { "content-type": "application/octet-stream", "upload-offset": "100" },
+      data.subarray(100),
+    );
     expect(untyped.status).toBe(415);
     expect(await offsetOf(admin, location)).toBe(100);
   });
@@ -214,10 +251,18 @@ describe("tus", () => {
         "content-length": String(data.length),
       },
     });
-    const finished = new Promise<number>((resolve) => slow.on("response", (response) => resolve(response.statusCode ?? 0)));
+    const finished = new Promise<number>((resolve) =>
+      slow.on("response", (response) => resolve(response.statusCode ?? 0)),
+    );
     slow.write(data.subarray(0, 1000));
     await waitFor(async () => (await offsetOf(admin, location)) === 1000);
-    const second = await tus(admin, "PATCH", location, { "content-type": "application/offset+octet-stream", "upload-offset": "1000" }, data.subarray(1000));
+    const second = await tus(
+      admin,
+      "PATCH",
+      location,
+      { "content-type": "application/offset+octet-stream", "upload-offset": "1000" },
+      data.subarray(1000),
+    );
     expect(second.status).toBe(423);
     slow.end(data.subarray(1000));
     expect(await finished).toBe(204);
@@ -247,7 +292,13 @@ describe("tus", () => {
     });
     expect(tooBig.status).toBe(413);
     const location = await startUpload(admin, video_id, 100);
-    const past = await tus(admin, "PATCH", location, { "content-type": "application/offset+octet-stream", "upload-offset": "0" }, mp4Like(150));
+    const past = await tus(
+      admin,
+      "PATCH",
+      location,
+      { "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+      mp4Like(150),
+    );
     expect(past.status).toBe(413);
     expect(await offsetOf(admin, location)).toBeLessThanOrEqual(100);
   });
@@ -261,14 +312,25 @@ describe("tus", () => {
     const visitor = new BrowserClient(server.url);
     await visitor.page("/login");
     const patch = { "content-type": "application/offset+octet-stream", "upload-offset": "0" };
-    for (const [client, status] of [[other, 404], [learner, 404], [visitor, 401]] as const) {
+    for (const [client, status] of [
+      [other, 404],
+      [learner, 404],
+      [visitor, 401],
+    ] as const) {
       expect((await tus(client, "PATCH", location, patch, data)).status).toBe(status);
       expect((await tus(client, "HEAD", location)).status).toBe(status);
-      const post = await tus(client, "POST", "/tus/videos", { "upload-length": "10", "upload-metadata": metadata({ video_id: String(video_id) }) });
+      const post = await tus(client, "POST", "/tus/videos", {
+        "upload-length": "10",
+        "upload-metadata": metadata({ video_id: String(video_id) }),
+      });
       expect(post.status).toBe(status);
     }
     // The owner without the CSRF header: 419.
-    const noToken = await admin.raw(location, { method: "PATCH", headers: { ...TUS, ...patch }, body: new Uint8Array(data) });
+    const noToken = await admin.raw(location, {
+      method: "PATCH",
+      headers: { ...TUS, ...patch },
+      body: new Uint8Array(data),
+    });
     expect(noToken.status).toBe(419);
     expect(noToken.headers.get("tus-resumable")).toBe("1.0.0");
     expect(await offsetOf(admin, location)).toBe(0);
@@ -281,10 +343,18 @@ describe("tus", () => {
     const data = png(10, 10);
     const { video_id } = await createVideo(admin, course.login);
     const location = await startUpload(admin, video_id, data.length);
-    const response = await tus(admin, "PATCH", location, { "content-type": "application/offset+octet-stream", "upload-offset": "0" }, data);
+    const response = await tus(
+      admin,
+      "PATCH",
+      location,
+      { "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+      data,
+    );
     expect(response.status).toBe(422);
     expect((await videoRow(video_id)).status).toBe(5);
-    expect(await componentsOf(course.login.lectureId)).not.toContainEqual({ kind: "video", data: { video_id } });
+    expect(
+      (await componentsOf(course.login.lectureId)).some((c) => (c.data as { video_id?: number }).video_id === video_id),
+    ).toBe(false);
   });
 });
 
@@ -292,7 +362,9 @@ describe("tus", () => {
  * A TCP proxy in front of the server that breaks the first connection carrying more than `cutAfter` bytes
  * from the client (a network cut in the middle of an upload); later connections pass untouched.
  */
-async function cuttingProxy(cutAfter: number): Promise<{ url: string; cuts: () => number; close: () => Promise<void> }> {
+async function cuttingProxy(
+  cutAfter: number,
+): Promise<{ url: string; cuts: () => number; close: () => Promise<void> }> {
   let cuts = 0;
   const sockets = new Set<net.Socket>();
   const proxy = net.createServer((client) => {
@@ -327,6 +399,43 @@ async function cuttingProxy(cutAfter: number): Promise<{ url: string; cuts: () =
 }
 
 describe("with the real tus client (tus-js-client)", () => {
+  it("names the component after the file and gives a lecture without a length the video's, never overwriting one", async () => {
+    const lectureLength = async (lectureId: number) =>
+      (
+        await server.handle.db
+          .selectFrom("lectures")
+          .select("duration_minutes")
+          .where("id", "=", lectureId)
+          .executeTakeFirstOrThrow()
+      ).duration_minutes;
+    const upload = async (path: LecturePath, title: string, seconds: number) => {
+      const data = mp4Like(64 * 1024);
+      const { video_id } = await createVideo(admin, path, title, seconds);
+      const location = await startUpload(admin, video_id, data.length);
+      await resume(admin, location, data);
+      return video_id;
+    };
+    await server.handle.db
+      .updateTable("lectures")
+      .set({ duration_minutes: 0 })
+      .where("id", "=", course.paid.lectureId)
+      .execute();
+    const first = await upload(course.paid, "Lesson one (final cut)", 754.4);
+    expect(await componentsOf(course.paid.lectureId)).toContainEqual({
+      kind: "video",
+      data: { video_id: first, title: "Lesson one (final cut)" },
+    });
+    // 754.4 s: 12 min 34 s, shown as 13 minutes.
+    expect(await lectureLength(course.paid.lectureId)).toBe(13);
+    // A second video, or one for a lecture whose length the admin entered, changes no length.
+    await upload(course.paid, "Bonus", 3600);
+    expect(await lectureLength(course.paid.lectureId)).toBe(13);
+    await upload(course.free, "Free one", 3600);
+    expect(await lectureLength(course.free.lectureId)).toBe(5);
+    // A length out of range is refused before any upload.
+    expect((await admin.post(lectureUrl(course.paid, "create-video"), { duration_seconds: -1 })).status).toBe(422);
+  });
+
   it("uploads through a network cut: it retries, asks for the offset and completes with the same SHA-256", async () => {
     const data = mp4Like(2 * 1024 * 1024 + 77);
     const { video_id, videoUpload } = await createVideo(admin, course.login, "Via tus-js-client");
@@ -356,7 +465,10 @@ describe("with the real tus client (tus-js-client)", () => {
     expect(proxy.cuts()).toBe(1);
     expect(progress.at(-1)).toBe(100);
     expect((await videoRow(video_id)).status).toBe(3);
-    expect(await componentsOf(course.login.lectureId)).toContainEqual({ kind: "video", data: { video_id } });
+    expect(await componentsOf(course.login.lectureId)).toContainEqual({
+      kind: "video",
+      data: { video_id, title: "Via tus-js-client" },
+    });
     const stream = await admin.raw(`/videos/${video_id}/stream`);
     expect(sha256(Buffer.from(await stream.arrayBuffer()))).toBe(sha256(data));
   });
@@ -370,7 +482,10 @@ describe("with the real tus client (tus-js-client)", () => {
         uploadSize: 3 * 1024 * 1024 * 1024,
         retryDelays: [...VIDEO_RETRY_DELAYS],
         metadata: { video_id: videoUpload.VideoId },
-        headers: { cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join("; "), "X-CSRF-TOKEN": admin.csrfToken },
+        headers: {
+          cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+          "X-CSRF-TOKEN": admin.csrfToken,
+        },
         onSuccess: () => reject(new Error("should not succeed")),
         onError: resolve,
       });
@@ -389,7 +504,13 @@ describe("playback", () => {
   async function uploadWhole(path: LecturePath) {
     const { video_id } = await createVideo(admin, path);
     const location = await startUpload(admin, video_id, data.length);
-    const response = await tus(admin, "PATCH", location, { "content-type": "application/offset+octet-stream", "upload-offset": "0" }, data);
+    const response = await tus(
+      admin,
+      "PATCH",
+      location,
+      { "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+      data,
+    );
     expect(response.status).toBe(204);
     return video_id;
   }
@@ -431,13 +552,21 @@ describe("playback", () => {
   });
 
   it("hides a draft lecture's video from students with access", async () => {
-    await server.handle.db.updateTable("lectures").set({ status: "draft" }).where("id", "=", course.paid.lectureId).execute();
+    await server.handle.db
+      .updateTable("lectures")
+      .set({ status: "draft" })
+      .where("id", "=", course.paid.lectureId)
+      .execute();
     try {
       const withAccess = await student(server, { accessTo: course.courseId });
       expect((await withAccess.raw(`/videos/${paidVideo}/stream`)).status).toBe(404);
       expect((await admin.raw(`/videos/${paidVideo}/stream`, { headers: { range: "bytes=0-0" } })).status).toBe(206);
     } finally {
-      await server.handle.db.updateTable("lectures").set({ status: "published" }).where("id", "=", course.paid.lectureId).execute();
+      await server.handle.db
+        .updateTable("lectures")
+        .set({ status: "published" })
+        .where("id", "=", course.paid.lectureId)
+        .execute();
     }
   });
 

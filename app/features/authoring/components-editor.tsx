@@ -45,7 +45,9 @@ function summary(component: Pick<AuthoredComponent, "kind" | "data">, t: ReturnT
     case "quiz":
       return t("authoring:question_count", { count: Array.isArray(data.questions) ? data.questions.length : 0 });
     case "video":
-      return t("authoring:video_number", { id: String(data.video_id ?? "") });
+      return typeof data.title === "string" && data.title
+        ? data.title
+        : t("authoring:video_number", { id: String(data.video_id ?? "") });
     default:
       return String(data.filename ?? "");
   }

@@ -11,6 +11,7 @@ import { FileUp } from "lucide-react";
 import { fileData, videoData } from "#core/catalog/component-data.ts";
 import { extensionOf } from "#core/media/image-rules.ts";
 import { MAX_LECTURE_FILE_BYTES, MAX_VIDEO_BYTES, VIDEO_RETRY_DELAYS } from "#core/media/limits.ts";
+import { VIDEO_DURATION_MAX_SECONDS } from "#core/media/schemas.ts";
 import { api, csrfToken } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -19,6 +20,7 @@ import { toast } from "#app/ui/toast.tsx";
 import { fileUrl } from "./image-upload.tsx";
 import { putFileWithRetries } from "./put-file.ts";
 import { tusTarget, type VideoTicket } from "./video-upload-target.ts";
+import { videoDuration } from "./video-duration.ts";
 import { formatBytes, messageOfApiError, uploadCallOptions, uploadErrorMessage } from "./upload-errors.ts";
 import { UploadProgress } from "./upload-progress.tsx";
 import { VideoPlayer } from "./video-player.tsx";
@@ -116,7 +118,10 @@ export function VideoComponentEditor(props: MediaComponentEditorProps) {
       const ticket = await api<VideoTicket>(
         "POST",
         `${lectureBase(props)}/create-video`,
-        { title: file.name.replace(/\.[^.]+$/, "").slice(0, 200) },
+        {
+          title: file.name.replace(/\.[^.]+$/, "").slice(0, 200),
+          duration_seconds: Math.min(await videoDuration(file), VIDEO_DURATION_MAX_SECONDS),
+        },
         uploadCallOptions,
       );
       // Loaded only when a video is uploaded: the rest of the editor does not need it.
@@ -170,7 +175,12 @@ export function VideoComponentEditor(props: MediaComponentEditorProps) {
         <UploadProgress percent={percent} />
       ) : (
         !current.success && (
-          <FilePicker label={t("media:video_label")} hint={t("media:video_hint")} accept="video/*" onFile={(file) => void upload(file)} />
+          <FilePicker
+            label={t("media:video_label")}
+            hint={t("media:video_hint")}
+            accept="video/*"
+            onFile={(file) => void upload(file)}
+          />
         )
       )}
       <ErrorLine message={error} />
@@ -227,7 +237,10 @@ function FileComponentUpload({ kind, ...props }: MediaComponentEditorProps & { k
     <div className="flex flex-col gap-3">
       {current.success && (
         <p className="text-sm text-ink">
-          <a href={fileUrl(current.data.storage_key)} className="font-semibold text-brand-700 underline underline-offset-4">
+          <a
+            href={fileUrl(current.data.storage_key)}
+            className="font-semibold text-brand-700 underline underline-offset-4"
+          >
             {t("media:current_file", { name: current.data.filename, size: formatBytes(current.data.size, lang) })}
           </a>
         </p>
