@@ -23,6 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const now = new Date().toISOString();
   return {
     schoolName: ctx.school?.name ?? "Studium",
+    tagline: ctx.school?.tagline ?? "",
     courses: courses.map((course) => courseCardData(course, ctx.lang, now)),
     products: products.map((product) => productCardData(product, ctx.lang)),
   };
@@ -30,13 +31,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { schoolName, courses, products } = loaderData;
+  const { schoolName, tagline, courses, products } = loaderData;
   return (
     <>
       <section className="border-b border-gray-200 bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
           <h1 className="text-3xl font-bold tracking-tight sm:text-5xl">{schoolName}</h1>
-          <p className="mt-3 max-w-2xl text-lg text-muted">{t("home_intro")}</p>
+          <p className="mt-3 max-w-2xl text-lg text-muted">{tagline || t("home_intro")}</p>
         </div>
       </section>
       <section aria-labelledby="courses-title" className="mx-auto max-w-6xl px-4 py-10 sm:py-12">

@@ -172,7 +172,7 @@ describe("re-checking Bunny videos", () => {
     expect(await statusOf(stillWaiting)).toBe(0);
     const components = await db.selectFrom("lecture_components").select("data").where("lecture_id", "=", lectureId).execute();
     expect(components.map((c) => JSON.parse(c.data) as unknown).sort((a: any, b: any) => a.video_id - b.video_id)).toEqual(
-      [{ video_id: finished }, { video_id: transcoding }],
+      [{ video_id: finished, title: "v" }, { video_id: transcoding, title: "v" }],
     );
     // Asked once per interval: an immediate second run asks nobody.
     expect(await recheckHostedVideos({ db, videoHost: host() })).toBe(0);

@@ -21,6 +21,8 @@ export const publicUrlField = z
   )
   .transform((value) => URL.parse(value)?.origin ?? value);
 
+export const TAGLINE_MAX = 200;
+
 export const schoolSettingsSchema = z.object({
   name: z.string().trim().min(1).max(120),
   language: z.enum(["en", "pl"]),
@@ -29,6 +31,8 @@ export const schoolSettingsSchema = z.object({
   registration_enabled: z.boolean(),
   /** left out: unchanged */
   public_url: publicUrlField.optional(),
+  /** the home page's line under the name; empty: the default; left out: unchanged */
+  tagline: z.string().trim().max(TAGLINE_MAX).optional(),
 });
 
 export const setupSchema = z.object({

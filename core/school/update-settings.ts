@@ -19,6 +19,7 @@ export async function updateSchoolSettings(db: Db, input: unknown): Promise<void
         login_enabled: toFlag(data.login_enabled),
         registration_enabled: toFlag(data.registration_enabled),
         ...(data.public_url ? { public_url: data.public_url } : {}),
+        ...(data.tagline !== undefined ? { tagline: data.tagline } : {}),
         updated_at: nowIso(),
       })
       .executeTakeFirst();

@@ -12,6 +12,7 @@ import * as m0006 from "./migrations/0006-selling.ts";
 import * as m0007 from "./migrations/0007-votes-by-user.ts";
 import * as m0008 from "./migrations/0008-school-public-url.ts";
 import * as m0009 from "./migrations/0009-video-duration.ts";
+import * as m0010 from "./migrations/0010-school-tagline.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -23,6 +24,7 @@ const migrations: Record<string, MigrationModule> = {
   "0007-votes-by-user": m0007,
   "0008-school-public-url": m0008,
   "0009-video-duration": m0009,
+  "0010-school-tagline": m0010,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -20,6 +20,8 @@ export type SchoolTable = {
   registration_enabled: number;
   /** the school's public address (https://school.example), origin only; null until known (migration 0008) */
   public_url: string | null;
+  /** the line under the school's name on the home page; empty: the default (migration 0010) */
+  tagline: Generated<string>;
   /** always 1, unique: there is one school (migration 0003) */
   singleton: Generated<number>;
   created_at: string;

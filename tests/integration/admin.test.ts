@@ -194,6 +194,20 @@ describe("PUT /home/settings", () => {
     expect([school.login_enabled, school.registration_enabled]).toEqual([1, 1]);
   });
 
+  it("sets the home page's tagline; empty, the home page says a neutral default", async () => {
+    const home = async () => text((await new BrowserClient(server.url).page("/")).html);
+    expect(await home()).toContain("Online courses and more, to learn at your own pace.");
+    expect(await home()).not.toContain("community");
+    expect((await settings({ tagline: "  Pottery for everyone  " })).status).toBe(200);
+    expect(await home()).toContain(">Pottery for everyone<");
+    // Left out, it stays; sent empty, the default is back.
+    expect((await settings()).status).toBe(200);
+    expect(await home()).toContain(">Pottery for everyone<");
+    expect((await settings({ tagline: "x".repeat(201) })).status).toBe(422);
+    expect((await settings({ tagline: "" })).status).toBe(200);
+    expect(await home()).toContain("Online courses and more, to learn at your own pace.");
+  });
+
   it("changes the name and the language: the next page is in Polish", async () => {
     const response = await settings({ name: "Akademia Nowa", language: "pl", currency: "PLN" });
     expect(response.status).toBe(200);

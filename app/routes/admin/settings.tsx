@@ -2,7 +2,7 @@
 // with PUT /home/settings. A language change reloads the page, so that everything shows in the new language.
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
-import { currencies, schoolSettingsSchema } from "#core/school/schemas.ts";
+import { currencies, schoolSettingsSchema, TAGLINE_MAX } from "#core/school/schemas.ts";
 import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useApiForm } from "#app/lib/use-api-form.ts";
@@ -31,6 +31,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     currency: school.currency,
     login_enabled: Boolean(school.login_enabled),
     registration_enabled: Boolean(school.registration_enabled),
+    tagline: school.tagline,
     // APP_URL, when set, wins over the recorded address: show what links really start with.
     public_url: context.get(pageContext).request.baseUrl,
     fixed_by_app_url: Boolean(context.get(pageContext).services?.config.APP_URL),
@@ -51,6 +52,7 @@ function settingsBody(form: FormData) {
     login_enabled: form.get("login_enabled") === "on",
     registration_enabled: form.get("registration_enabled") === "on",
     public_url: String(form.get("public_url") ?? ""),
+    tagline: String(form.get("tagline") ?? ""),
   };
 }
 
@@ -114,6 +116,14 @@ export default function Settings({ loaderData: school }: Route.ComponentProps) {
             maxLength={120}
             autoComplete="organization"
             errors={form.errors.name}
+          />
+          <Field
+            label={t("admin:tagline")}
+            name="tagline"
+            defaultValue={school.tagline}
+            maxLength={TAGLINE_MAX}
+            hint={t("admin:tagline_hint", { default: t("home_intro") })}
+            errors={form.errors.tagline}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <SelectField
