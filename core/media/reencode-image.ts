@@ -42,7 +42,7 @@ export async function reencodeImage(bytes: Buffer, type: RasterType, maxPixels: 
   const sharp = await loadSharp();
   const animated = type === "gif" || type === "webp";
   const input = () => sharp(bytes, { animated, limitInputPixels: maxPixels, failOn: "error" });
-  let pages = 1;
+  let pages: number;
   try {
     const meta = await input().metadata();
     if (meta.format !== (type === "jpeg" ? "jpeg" : type))
