@@ -4,8 +4,11 @@
 // - the school's name (every page's header);
 // - a course: title, description (markdown), author's name and bio, section titles, one lecture title per
 //   payload (the curriculum lists them all), approved reviews (name, title, text);
+// - products: name, description (markdown), variant names;
 // - lecture bodies and text (markdown) components, a chunk of the corpus per lecture;
-// - on each of those lectures, a page of comments (body and author's name) with one reply each (body and name).
+// - on each of those lectures, a page of comments (body and author's name) with one reply each (body and name);
+// - and as the owner: the dashboard, the course and product lists, the reviews to moderate (students' names
+//   and texts).
 // The browser ignores the Content-Security-Policy here (bypassCSP), so a payload the page let through would run:
 // this tests the rendering, the CSP is a second wall. A run fails on any call of the payloads' __xss(n), any
 // dialog (alert, confirm, prompt), and any element in the DOM with an on* attribute, a javascript:, vbscript: or
@@ -16,7 +19,7 @@ import type { Browser, Page } from "@playwright/test";
 import { nowIso } from "#platform/db/connection.ts";
 import { registerStudent } from "#tests/helpers/school.ts";
 import type { TestServer } from "#tests/helpers/test-server.ts";
-import { expect, login, newStudent, test, waitForHydration } from "../fixtures.ts";
+import { expect, login, newStudent, owner, test, waitForHydration } from "../fixtures.ts";
 
 const CORPUS = path.resolve(import.meta.dirname, "../../fixtures/xss-corpus.txt");
 
@@ -145,15 +148,58 @@ async function seed(server: TestServer): Promise<Seeded> {
   await db
     .insertInto("reviews")
     .values(
-      corpus.slice(0, 10).map((text, i) => ({
+      // Ten approved (the sale page), ten waiting for the owner (the moderation page).
+      corpus.slice(0, 20).map((text, i) => ({
         course_id: courseId,
         user_id: writers[i]!.id,
         first_name: corpus[(i + 20) % corpus.length]!,
         rating: 10,
         title: corpus[(i + 40) % corpus.length]!,
         body: text,
-        status: "approved" as const,
+        status: i < 10 ? ("approved" as const) : ("pending" as const),
         created_at: at(i),
+      })),
+    )
+    .execute();
+  // Products (an admin writes them, everyone reads them): name, description (markdown), variant names.
+  const productPayloads = corpus.slice(0, 12);
+  const products = await db
+    .insertInto("products")
+    .values(
+      productPayloads.map((title, i) => ({
+        kind: "consultation" as const,
+        course_id: null,
+        slug: `xss-product-${i}`,
+        title,
+        description: corpus.slice(i * 20, i * 20 + 20).join("\n\n"),
+        cover_image: null,
+        status: "published" as const,
+        currency: "EUR",
+        access_days: null,
+        access_ends_at: null,
+        event_starts_at: null,
+        file_key: null,
+        file_name: null,
+        published_at: now,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning("id")
+    .execute();
+  await db
+    .insertInto("product_variants")
+    .values(
+      products.map((product, i) => ({
+        product_id: product.id,
+        position: 1,
+        name: corpus[(i + 100) % corpus.length]!,
+        price_cents: 1000,
+        promo_price_cents: null,
+        promo_starts_at: null,
+        promo_ends_at: null,
+        created_at: now,
+        updated_at: now,
       })),
     )
     .execute();
@@ -260,13 +306,21 @@ test("the XSS corpus runs nowhere: school, course, curriculum, lectures, comment
   const findings: Findings = { ran: [], unsafe: [] };
   const page = await watchedPage(browser, baseURL!, findings);
 
-  // A visitor: the catalog and the course's sale page (description, author, curriculum, reviews).
-  for (const url of ["/", "/courses", `/${seeded.slug}`]) {
+  // A visitor: the catalog, the course's sale page (description, author, curriculum, reviews), the products.
+  for (const url of [
+    "/",
+    "/courses",
+    `/${seeded.slug}`,
+    "/products",
+    "/products/xss-product-0",
+    "/products/xss-product-5",
+  ]) {
     await page.goto(url);
     await waitForHydration(page);
     await inspect(page, findings, url);
+    // The sale page shows the reviews' texts (as text).
+    if (url === `/${seeded.slug}`) await expect(page.getByText(corpus[9]!, { exact: true }).first()).toBeAttached();
   }
-  await expect(page.getByText(corpus[9]!, { exact: true }).first()).toBeAttached();
 
   // A logged-in student on each lecture with a chunk: bodies, components, comments and their replies.
   await login(page, seeded.student.email, seeded.student.password);
@@ -289,6 +343,17 @@ test("the XSS corpus runs nowhere: school, course, curriculum, lectures, comment
     await expect(discussion.getByRole("button", { name: /^Hide replies/ })).toHaveCount(count);
     await inspect(page, findings, url);
   }
+
+  // The school's owner reads what students wrote (reviews to moderate) and the course and product lists.
+  await page.context().clearCookies();
+  await login(page, owner.email, owner.password);
+  for (const url of ["/home", "/home/courses", "/home/products", "/home/reviews"]) {
+    await page.goto(url);
+    await waitForHydration(page);
+    await inspect(page, findings, url);
+  }
+  // The reviews' texts are on the moderation page, the last one (as text).
+  await expect(page.locator("main")).toContainText("__xss(12)");
 
   expect(findings.ran, "payloads that ran").toEqual([]);
   expect(findings.unsafe, "unsafe markup in the DOM").toEqual([]);
