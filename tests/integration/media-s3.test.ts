@@ -1,7 +1,8 @@
 // Media on S3 storage: the real server (S3_BUCKET set) against the fake bucket (tests/fakes/s3.ts), which
 // checks SigV4 like S3. The browser PUTs straight to the bucket with a presigned URL (the Content-Type is
-// signed; the URL expires), then confirms; the server checks the object (HEAD for the size, a ranged GET for
-// the magic bytes, pixels, SVG safety), moves it out of incoming/ and serves it through /files with the
+// signed; the URL expires), then confirms; the server checks the object (HEAD for the size, a GET of the whole
+// image for the magic bytes, pixels, SVG safety, then its re-encoded copy is stored; a ranged GET of a PDF's
+// first bytes), moves it out of incoming/ and serves it through /files with the
 // same headers as from disk. Refused objects are deleted; a re-PUT after the confirmation changes nothing
 // that is served. Lecture PDFs and local videos are stored in the bucket too.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
