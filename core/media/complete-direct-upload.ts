@@ -1,12 +1,12 @@
 // After the browser's PUT went straight to the bucket (S3: a presigned PUT cannot cap the size or look at
-// the bytes), the server checks the object before anyone uses it: HEAD for the size (413 over the cap), a
-// ranged GET of the first bytes for the magic bytes, the pixel size and SVG safety (422), the same checks as
-// a PUT to this server (upload-inspector.ts). The object is first moved from incoming/<key> (where the
-// presigned URL points, so the browser could still replace it) to checking/<key>, checked there, then moved
-// to <key>: what is served is exactly what was checked. A raster image is read whole and what reaches <key>
-// is its re-encoded copy (reencode-image.ts: the pixels only, as on a PUT to this server). A refused object
-// is deleted and the upload stays pending (a right file may follow). Confirming a stored upload again is
-// harmless.
+// the bytes), the server checks the object before anyone uses it: HEAD for the size (413 over the cap), then
+// the magic bytes, the pixel size and SVG safety (422), the same checks as a PUT to this server
+// (upload-inspector.ts). The object is first moved from incoming/<key> (where the presigned URL points, so
+// the browser could still replace it) to checking/<key>, checked there, then stored at <key>: what is served
+// is exactly what was checked. An image (at most 10 MB) is read whole and what reaches <key> is, for a raster
+// one, its re-encoded copy (reencode-image.ts: the pixels only, as on a PUT to this server); a PDF is judged by
+// a ranged GET of its first bytes and moved as it is. A refused object is deleted and the upload stays
+// pending (a right file may follow). Confirming a stored upload again is harmless.
 import { pipeline } from "node:stream/promises";
 import { Writable } from "node:stream";
 import { buffer } from "node:stream/consumers";
