@@ -28,7 +28,7 @@ function readCorpus(): string[] {
   return fs
     .readFileSync(CORPUS, "utf8")
     .split("\n")
-    .filter((line) => line.trim() !== "" && !line.startsWith("#"))
+    .filter((line) => line.trim() !== "" && !line.startsWith("#!"))
     .map((line, index) => line.replace(/XSS(?!_)/g, `__xss(${index + 1})`).replaceAll("\\n", "\n"));
 }
 
