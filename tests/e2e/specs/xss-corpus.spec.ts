@@ -2,6 +2,7 @@
 // one user writes and another sees, rendered by Chromium: 0 executions. Seeded straight into the database
 // (so nothing is cleaned on the way in: the rendering alone must hold), many payloads per page:
 // - the school's name (every page's header);
+// - the catalog: two dozen more courses' titles and descriptions;
 // - a course: title, description (markdown), author's name and bio, section titles, one lecture title per
 //   payload (the curriculum lists them all), approved reviews (name, title, text);
 // - products: name, description (markdown), variant names;
@@ -63,6 +64,23 @@ async function seed(server: TestServer): Promise<Seeded> {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // More courses for the catalog's cards: titles and descriptions.
+  await db
+    .insertInto("courses")
+    .values(
+      corpus.slice(100, 124).map((title, i) => ({
+        slug: `xss-catalog-${i}`,
+        title,
+        description: corpus[(i + 150) % corpus.length]!,
+        status: "published" as const,
+        price_cents: 1000 + i,
+        currency: "EUR",
+        created_at: now,
+        updated_at: now,
+        published_at: now,
+      })),
+    )
+    .execute();
   // Writers: one account per payload, its name the payload.
   const writers = await db
     .insertInto("users")
@@ -318,7 +336,8 @@ test("the XSS corpus runs nowhere: school, course, curriculum, lectures, comment
     await page.goto(url);
     await waitForHydration(page);
     await inspect(page, findings, url);
-    // The sale page shows the reviews' texts (as text).
+    // The catalog shows the courses' titles, the sale page the reviews' texts (as text).
+    if (url === "/courses") await expect(page.getByText(corpus[100]!, { exact: true }).first()).toBeAttached();
     if (url === `/${seeded.slug}`) await expect(page.getByText(corpus[9]!, { exact: true }).first()).toBeAttached();
   }
 
