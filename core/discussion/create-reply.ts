@@ -29,7 +29,8 @@ export async function createReply(
   if ((options.image || options.imageAttached) && !isModerator(viewer)) throw new AppError("forbidden");
   const { body } = parseInput(createReplySchema, options.input);
   const image = options.image ? checkReplyImage(options.image) : null;
-  const key = image ? await storeReplyImage(storage, options.image!, image) : null;
+  const stored = image ? await storeReplyImage(storage, options.image!, image) : null;
+  const key = stored?.key ?? null;
   try {
     const { id, repliesCount } = await db.transaction().execute(async (trx) => {
       const now = nowIso();
@@ -61,7 +62,7 @@ export async function createReply(
             context: "reply",
             user_id: viewer.id,
             content_type: image.contentType,
-            size: options.image!.length,
+            size: stored!.size,
             status: "stored",
             created_at: now,
           })

@@ -2,13 +2,15 @@
 // and no CSRF token: the signature is the permission. Refused with 403 when the address was tampered with,
 // has expired, or the request's Content-Type is not the signed one; 409 when the file was already received;
 // 413 over the size cap; 422 when the bytes are not what the name promised (magic bytes, pixel size, SVG
-// safety). The file reaches its key only after every check passed.
+// safety). The file reaches its key only after every check passed; a raster image is stored re-encoded
+// (reencode-image.ts), so that only its pixels are kept.
 import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { pipeline } from "node:stream/promises";
 import { AppError } from "../errors.ts";
 import type { MediaDeps } from "./media-deps.ts";
 import { createUploadInspector, isUploadRejected } from "./upload-inspector.ts";
-import { policyFor, rejection, tooLarge } from "./upload-policy.ts";
+import { cleanImage, policyFor, rejection, tooLarge } from "./upload-policy.ts";
 
 export async function storeSignedUpload(
   { db, storage }: MediaDeps,
@@ -32,13 +34,21 @@ export async function storeSignedUpload(
   const inspector = createUploadInspector(policy);
   // The body feeds the inspector; a broken body breaks the inspector and with it the storage's write.
   pipeline(options.body, inspector.stream).catch(() => {});
+  let size: number;
   try {
-    await storage.put(signed.key, inspector.stream, { contentType: signed.contentType });
+    if (policy.kind === "image") {
+      // An image (at most 10 MB) is read whole: a raster one is re-encoded before anything is stored.
+      const cleaned = await cleanImage(policy, await buffer(inspector.stream));
+      await storage.put(signed.key, cleaned, { contentType: signed.contentType });
+      size = cleaned.length;
+    } else {
+      await storage.put(signed.key, inspector.stream, { contentType: signed.contentType });
+      size = inspector.result().size;
+    }
   } catch (error) {
     if (!isUploadRejected(error)) throw error;
     throw rejection(error, policy);
   }
-  const { size } = inspector.result();
   await db.updateTable("uploads").set({ status: "stored", size }).where("id", "=", upload.id).execute();
   return { download: signed.key, size };
 }

@@ -122,7 +122,17 @@ export async function handleNotification(
   provider: PaymentProvider,
   input: NotificationInput,
 ): Promise<ProviderReply> {
-  const parsed = await provider.parseNotification(input);
+  // Adapters whose signature check costs a request (Tpay) look the order up first.
+  const findOrder = async (hash: string) => {
+    const order = await deps.db
+      .selectFrom("transactions")
+      .select(["total_cents", "currency"])
+      .where("hash", "=", hash)
+      .where("provider", "=", provider.name)
+      .executeTakeFirst();
+    return order ? { amountCents: order.total_cents, currency: order.currency } : null;
+  };
+  const parsed = await provider.parseNotification({ ...input, findOrder });
   if (!parsed.ok) {
     deps.log.warn(
       { provider: provider.name, reason: parsed.reason },

@@ -38,7 +38,16 @@ export type PaymentReport = {
   eventKey: string;
 };
 
-export type NotificationInput = { headers: Record<string, string | string[] | undefined>; rawBody: Buffer };
+export type NotificationInput = {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+  /**
+   * Our order by its hash (null: no such order with this provider), for adapters whose signature check is costly
+   * (Tpay fetches certificates): they refuse a notification for an unknown order or another amount or currency
+   * before any network request. Absent: the adapter checks only what it can alone.
+   */
+  findOrder?: (hash: string) => Promise<{ amountCents: number; currency: string } | null>;
+};
 
 export type NotificationResult =
   /** signature valid: the report is applied (or ignored as a replay); `reply` is what the provider expects */

@@ -8,6 +8,11 @@ import { record } from "./http.ts";
 export type JwsTrust = {
   /** the origin every x5u must have, e.g. https://secure.tpay.com */
   origin: string;
+  /**
+   * what every x5u must start with, e.g. https://secure.tpay.com/x509/ (where Tpay publishes its certificates):
+   * followed by a file name ending in .pem, with no query, fragment or '..'
+   */
+  certificatePrefix: string;
   root: () => Promise<X509Certificate>;
   /** the certificate at an x5u URL; null when there is none (a network failure throws instead) */
   certificate: (url: string) => Promise<X509Certificate | null>;
@@ -42,6 +47,8 @@ export async function verifyTpayJws(
     return { ok: false, reason: "JWS header has no valid x5u" };
   }
   if (x5uUrl.origin !== trust.origin) return { ok: false, reason: "x5u is not on the provider's trusted host" };
+  if (!isCertificateAddress(x5u, x5uUrl, trust.certificatePrefix))
+    return { ok: false, reason: "x5u is not one of the provider's certificate addresses" };
   const certificate = await trust.certificate(x5uUrl.href);
   if (!certificate) return { ok: false, reason: "no certificate at x5u" };
   const root = await trust.root();
@@ -52,6 +59,12 @@ export async function verifyTpayJws(
   const signed = Buffer.from(`${encodedHeader}.${payload}`, "utf8");
   const valid = verify("sha256", signed, certificate.publicKey, Buffer.from(encodedSignature, "base64url"));
   return valid ? { ok: true } : { ok: false, reason: "JWS signature mismatch" };
+}
+
+/** The x5u exactly as written: the prefix, then one file name ending in .pem (what new URL() gives back unchanged). */
+function isCertificateAddress(x5u: string, url: URL, prefix: string): boolean {
+  if (!x5u.startsWith(prefix) || url.href !== x5u || url.search || url.hash) return false;
+  return /^[A-Za-z0-9][A-Za-z0-9._-]{0,100}\.pem$/.test(x5u.slice(prefix.length)) && !x5u.includes("..");
 }
 
 /** Parses a PEM certificate; null when it is not one. */

@@ -41,6 +41,7 @@ describe("Tpay JWS", () => {
   ]);
   const trust: JwsTrust = {
     origin: "https://secure.tpay.com",
+    certificatePrefix: "https://secure.tpay.com/x509/",
     root: async () => root,
     certificate: async (url) => served.get(url) ?? null,
   };
@@ -84,6 +85,29 @@ describe("Tpay JWS", () => {
       "JWS signature mismatch",
     );
     expect(await refused("not-a-jws")).toBe("malformed JWS");
+  });
+
+  it("accepts only a .pem file right under the secure host's /x509/, written as it is", async () => {
+    const fetched: string[] = [];
+    const counting: JwsTrust = { ...trust, certificate: async (url) => (fetched.push(url), served.get(url) ?? null) };
+    for (const address of [
+      "https://secure.tpay.com/transactions/notifications-jws.pem",
+      "https://secure.tpay.com/x509/notifications-jws.pem?v=1",
+      "https://secure.tpay.com/x509/notifications-jws.pem#x",
+      "https://secure.tpay.com/x509/sub/notifications-jws.pem",
+      "https://secure.tpay.com/x509/../oauth/auth.pem",
+      "https://secure.tpay.com/x509/%2e%2e/notifications-jws.pem",
+      "https://secure.tpay.com/x509/notifications-jws.txt",
+      "https://secure.tpay.com:443/x509/notifications-jws.pem",
+      "https://SECURE.tpay.com/x509/notifications-jws.pem",
+    ]) {
+      const result = await verifyTpayJws(jws({ alg: "RS256", x5u: address }), body, counting);
+      expect({ address, result }).toEqual({
+        address,
+        result: { ok: false, reason: "x5u is not one of the provider's certificate addresses" },
+      });
+    }
+    expect(fetched).toEqual([]);
   });
 });
 

@@ -47,6 +47,8 @@ const hosts = {
 
 /** Where Tpay publishes its JWS root certificate, under the secure host. */
 export const tpayRootPath = "/x509/tpay-jws-root.pem";
+/** Where Tpay publishes its signing certificates (x5u, e.g. /x509/notifications-jws.pem), under the secure host. */
+export const tpayCertificatesPath = "/x509/";
 
 /** md5(id + tr_id + tr_amount as "%.2f" + tr_crc + security code), hex. */
 export function tpayMd5sum(
@@ -61,8 +63,12 @@ export function tpayMd5sum(
 const accepted = { status: 200, body: "TRUE", contentType: "text/plain" };
 const refused = { status: 400, body: "FALSE", contentType: "text/plain" };
 
-// Tpay's certificates are public and change rarely; cached per URL for an hour across adapter instances.
-const certificateCache = new Map<string, { certificate: X509Certificate; until: number }>();
+// Tpay's certificates are public and change rarely; cached per URL for an hour across adapter instances. A
+// failure (404, not a certificate, no answer) is cached too, for a minute: a flood of notifications naming a
+// missing certificate makes one request per URL per minute, not one each. Concurrent look-ups share one request.
+const FOUND_MS = 3_600_000;
+const FAILED_MS = 60_000;
+const certificateCache = new Map<string, { result: Promise<X509Certificate | null>; until: number }>();
 
 export function createTpayProvider(settings: Record<string, string>, options: AdapterOptions = {}): PaymentProvider {
   const values = readSettings("tpay", tpayFields, settings);
@@ -109,21 +115,34 @@ export function createTpayProvider(settings: Record<string, string>, options: Ad
     }
   }
 
-  async function fetchCertificate(url: string): Promise<X509Certificate | null> {
-    const cached = certificateCache.get(url);
-    if (cached && cached.until > Date.now()) return cached.certificate;
+  async function downloadCertificate(url: string): Promise<X509Certificate | null> {
     const answer = await callProvider("tpay", fetchImpl, url, { method: "GET" });
     if (answer.status === 404) return null;
     if (answer.status !== 200) throw answerError("tpay", "fetching a JWS certificate", answer);
-    const certificate = readCertificate(answer.text);
-    if (!certificate) return null;
-    if (certificateCache.size > 50) certificateCache.clear();
-    certificateCache.set(url, { certificate, until: Date.now() + 3_600_000 });
-    return certificate;
+    return readCertificate(answer.text);
+  }
+
+  function fetchCertificate(url: string): Promise<X509Certificate | null> {
+    const now = Date.now();
+    const cached = certificateCache.get(url);
+    if (cached && cached.until > now) return cached.result;
+    if (certificateCache.size > 50) {
+      for (const [key, entry] of certificateCache) if (entry.until <= now) certificateCache.delete(key);
+      if (certificateCache.size > 50) certificateCache.clear();
+    }
+    const result = downloadCertificate(url);
+    const entry = { result, until: now + FOUND_MS };
+    certificateCache.set(url, entry);
+    const failed = () => {
+      entry.until = Date.now() + FAILED_MS;
+    };
+    result.then((certificate) => certificate ?? failed(), failed);
+    return result;
   }
 
   const trust = {
     origin: new URL(secureBase).origin,
+    certificatePrefix: `${new URL(secureBase).origin}${tpayCertificatesPath}`,
     certificate: fetchCertificate,
     async root(): Promise<X509Certificate> {
       if (configuredRoot) return configuredRoot;
@@ -157,8 +176,8 @@ export function createTpayProvider(settings: Record<string, string>, options: Ad
     },
 
     async parseNotification(input: NotificationInput): Promise<NotificationResult> {
-      const jws = await verifyTpayJws(headerValue(input.headers, "x-jws-signature"), input.rawBody, trust);
-      if (!jws.ok) return { ok: false, reason: jws.reason, reply: refused };
+      // The cheap checks first (fields, merchant id, md5sum, our order, its amount and currency), the JWS last:
+      // checking it may fetch a certificate from Tpay's host, which a forger must not be able to trigger at will.
       const form = new URLSearchParams(input.rawBody.toString("utf8"));
       const field = (name: string) => form.get(name) ?? "";
       const amountCents = decimalToCents(field("tr_amount"));
@@ -173,6 +192,14 @@ export function createTpayProvider(settings: Record<string, string>, options: Ad
         return { ok: false, reason: "md5sum mismatch", reply: refused };
       if (values.merchant_id && field("id") !== values.merchant_id)
         return { ok: false, reason: "notification for another merchant id", reply: refused };
+      if (input.findOrder) {
+        const order = await input.findOrder(field("tr_crc"));
+        if (!order) return { ok: false, reason: "notification for an unknown order", reply: refused };
+        if (order.amountCents !== amountCents || order.currency.toUpperCase() !== "PLN")
+          return { ok: false, reason: "notification amount or currency differs from the order's", reply: refused };
+      }
+      const jws = await verifyTpayJws(headerValue(input.headers, "x-jws-signature"), input.rawBody, trust);
+      if (!jws.ok) return { ok: false, reason: jws.reason, reply: refused };
       const status = field("tr_status");
       // CHARGEBACK (and anything unknown) changes nothing here; TRUE stops Tpay from redelivering it.
       const outcome = status === "TRUE" || status === "PAID" ? "paid" : status === "FALSE" ? "failed" : null;

@@ -48,14 +48,24 @@ function requestBody(request: FastifyRequest): Readable {
 const DRAIN_LIMIT_BYTES = 32 * 1024 * 1024;
 const DRAIN_TIMEOUT_MS = 10_000;
 
-/** Reads what is left of a request body and drops it; false when it did not end in time. */
+/**
+ * Reads what is left of a request body and drops it; false when it did not end in time or went on past
+ * DRAIN_LIMIT_BYTES (a chunked body announces no length: it is read up to the same bound).
+ */
 function drainRequest(raw: FastifyRequest["raw"]): Promise<boolean> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), DRAIN_TIMEOUT_MS);
-    const done = (ended: boolean) => {
-      clearTimeout(timer);
-      resolve(ended);
+    let drained = 0;
+    const count = (chunk: Buffer) => {
+      drained += chunk.length;
+      if (drained > DRAIN_LIMIT_BYTES) done(false);
     };
+    const timer = setTimeout(() => done(false), DRAIN_TIMEOUT_MS);
+    function done(ended: boolean) {
+      clearTimeout(timer);
+      raw.off("data", count);
+      resolve(ended);
+    }
+    raw.on("data", count);
     raw.once("end", () => done(true));
     raw.once("close", () => done(raw.complete));
     raw.unpipe();
@@ -124,13 +134,14 @@ export async function mediaTransferRoutes(app: FastifyInstance, { services }: { 
   await app.register(csrfGuardPlugin, { services });
   // An answer given before the body was read to its end (a refusal). A client still sending the body would
   // see its write fail (EPIPE) instead of the answer if the connection closed now, so a body of known, bounded
-  // size is read to its end and dropped first; a larger or endless one closes the connection (which is then
-  // not reused: the rest of that body would otherwise be read as the next request).
+  // size (or a chunked one, up to that bound) is read to its end and dropped first; a larger or endless one
+  // closes the connection (which is then not reused: the rest of that body would otherwise be read as the next
+  // request).
   app.addHook("onSend", async (request, reply) => {
     const raw = request.raw;
     if (raw.complete || request.method === "GET" || request.method === "HEAD") return;
     const length = contentLengthOf(request);
-    if (length !== undefined && length <= DRAIN_LIMIT_BYTES && (await drainRequest(raw))) return;
+    if ((length === undefined || length <= DRAIN_LIMIT_BYTES) && (await drainRequest(raw))) return;
     reply.header("Connection", "close");
   });
   const deps = { db: services.db, storage: services.storage, resumable: services.resumable };

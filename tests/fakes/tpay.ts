@@ -208,6 +208,12 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
       handle: () => ({ status: 200, text: certificates.rogueSigningPem }),
     },
     {
+      // Any other certificate address on the secure host: none there (what a forged x5u names).
+      method: "GET",
+      path: /^\/x509\/[^/]+$/,
+      handle: () => ({ status: 404, text: "Not Found" }),
+    },
+    {
       method: "GET",
       path: /^\/$/,
       handle(request) {
@@ -279,11 +285,18 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
     fail(id: string) {
       find(id).status = "error";
     },
-    /** The notification Tpay posts for a transaction, signed like Tpay; `variant` builds the forgeries. */
+    /** The notification Tpay posts for a transaction, signed like Tpay; `variant` and `extra` build the forgeries. */
     notification(
       id: string,
       variant: TpayVariant = "valid",
-      extra: { status?: string; index?: number } = {},
+      extra: {
+        status?: string;
+        index?: number;
+        /** another x5u in the JWS header (still signed with the variant's key) */
+        x5u?: string;
+        /** fields changed before the md5sum is computed (a notification for another order or amount) */
+        fields?: { tr_crc?: string; tr_amount?: string; id?: string };
+      } = {},
     ): SignedNotification {
       const t = find(id);
       const index = extra.index ?? 0;
@@ -300,6 +313,7 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
         tr_error: paid === t.amountCents ? "none" : paid < t.amountCents ? "surcharge" : "overpay",
         tr_email: t.payer.email,
         test_mode: "1",
+        ...extra.fields,
       };
       const code = variant === "wrong-security-code" ? randomBytes(8).toString("hex") : securityCode;
       const md5sum = createHash("md5")
@@ -307,11 +321,12 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
         .digest("hex");
       const body = Buffer.from(new URLSearchParams({ ...fields, md5sum }).toString());
       const x5u =
-        variant === "rogue-certificate"
+        extra.x5u ??
+        (variant === "rogue-certificate"
           ? `${server.url}/x509/rogue-jws.pem`
           : variant === "untrusted-x5u"
             ? `http://tpay.invalid/x509/notifications-jws.pem`
-            : `${server.url}/x509/notifications-jws.pem`;
+            : `${server.url}/x509/notifications-jws.pem`);
       const key =
         variant === "wrong-key" || variant === "rogue-certificate"
           ? certificates.rogueSigningKeyPem

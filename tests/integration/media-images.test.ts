@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSignedPutUrl } from "#platform/storage/signed-url.ts";
 import { BrowserClient } from "../helpers/browser-client.ts";
-import { png, gif, jpeg, safeSvg, svgWithScript, webp } from "../helpers/media-fixtures.ts";
+import { decodeImage, png, realImage, safeSvg, svgWithScript } from "../helpers/media-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { putSigned, rawRequest, secondAdmin, student, tamper } from "./media-helpers.ts";
@@ -21,7 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function ticket(client: BrowserClient, extension: string, filename = `picture.${extension}`, context = "course-cover") {
+async function ticket(
+  client: BrowserClient,
+  extension: string,
+  filename = `picture.${extension}`,
+  context = "course-cover",
+) {
   const response = await client.post("/home/images/create", { extension, filename, context });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body as { upload: string; download: string };
@@ -34,14 +39,22 @@ async function uploadRow(key: string) {
 describe("the whole flow", () => {
   it("creates a ticket, takes the PUT without session or CSRF, serves the image, deletes it", async () => {
     const { upload, download } = await ticket(admin, "png");
-    expect(upload).toMatch(/^\/uploads\/images\/\d{4}\/\d{2}\/[0-9a-f]{24}\.png\?content_type=image%2Fpng&expires=\d+&signature=/);
+    expect(upload).toMatch(
+      /^\/uploads\/images\/\d{4}\/\d{2}\/[0-9a-f]{24}\.png\?content_type=image%2Fpng&expires=\d+&signature=/,
+    );
     expect(download).toBe(upload.slice("/uploads/".length, upload.indexOf("?")));
-    expect(await uploadRow(download)).toMatchObject({ status: "pending", context: "course-cover", content_type: "image/png" });
+    expect(await uploadRow(download)).toMatchObject({
+      status: "pending",
+      context: "course-cover",
+      content_type: "image/png",
+    });
 
     const image = png(40, 30);
     const put = await putSigned(server, upload, image, "image/png");
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(await uploadRow(download)).toMatchObject({ status: "stored", size: image.length });
+    // Stored re-encoded (media-image-cleaning.test.ts): the same picture, its own bytes.
+    const stored = await uploadRow(download);
+    expect(stored).toMatchObject({ status: "stored" });
 
     // Public: anyone may read it, cached for a year, with its real type and nosniff.
     const visitor = await fetch(`${server.url}/files/${download}`);
@@ -50,7 +63,9 @@ describe("the whole flow", () => {
     expect(visitor.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(visitor.headers.get("x-content-type-options")).toBe("nosniff");
     expect(visitor.headers.get("content-security-policy")).toContain("sandbox");
-    expect(Buffer.from(await visitor.arrayBuffer()).equals(image)).toBe(true);
+    const bytes = Buffer.from(await visitor.arrayBuffer());
+    expect(bytes.length).toBe(stored?.size);
+    expect(await decodeImage(bytes)).toMatchObject({ format: "png", width: 40, height: 30 });
 
     // The same address cannot be used twice.
     expect((await putSigned(server, upload, png(2, 2), "image/png")).status).toBe(409);
@@ -65,19 +80,27 @@ describe("the whole flow", () => {
   });
 
   it.each([
-    ["jpeg", "image/jpeg", jpeg(1280, 800)],
-    ["jpg", "image/jpeg", jpeg(600, 600)],
-    ["gif", "image/gif", gif(10, 10)],
-    ["webp", "image/webp", webp(300, 200)],
-    ["svg", "image/svg+xml", safeSvg],
-  ] as const)("stores a .%s as %s", async (extension, contentType, bytes) => {
+    ["jpeg", "image/jpeg", "jpeg", 1280, 800],
+    ["jpg", "image/jpeg", "jpeg", 600, 600],
+    ["gif", "image/gif", "gif", 10, 10],
+    ["webp", "image/webp", "webp", 300, 200],
+  ] as const)("stores a .%s as %s", async (extension, contentType, format, width, height) => {
     const { upload, download } = await ticket(admin, extension);
     expect(new URL(upload, "http://x").searchParams.get("content_type")).toBe(contentType);
-    const put = await putSigned(server, upload, bytes, contentType);
+    const put = await putSigned(server, upload, await realImage(format, width, height), contentType);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     const served = await fetch(`${server.url}/files/${download}`);
     expect(served.headers.get("content-type")).toBe(contentType);
-    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+    expect(await decodeImage(Buffer.from(await served.arrayBuffer()))).toMatchObject({ format, width, height });
+  });
+
+  it("stores a safe .svg as it is", async () => {
+    const { upload, download } = await ticket(admin, "svg");
+    const put = await putSigned(server, upload, safeSvg, "image/svg+xml");
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const served = await fetch(`${server.url}/files/${download}`);
+    expect(served.headers.get("content-type")).toBe("image/svg+xml");
+    expect(Buffer.from(await served.arrayBuffer()).equals(safeSvg)).toBe(true);
   });
 
   it("serves an SVG only as an attachment, in a sandbox", async () => {
@@ -92,7 +115,11 @@ describe("the whole flow", () => {
 describe("create", () => {
   it("answers 'Bad file extension' for anything but webp, jpeg, png, svg and gif", async () => {
     for (const extension of ["html", "bmp", "exe", "svgz", ""]) {
-      const response = await admin.post("/home/images/create", { extension, filename: `x.${extension}`, context: "course-cover" });
+      const response = await admin.post("/home/images/create", {
+        extension,
+        filename: `x.${extension}`,
+        context: "course-cover",
+      });
       expect(response.status, extension).toBe(422);
       if (extension) expect(response.body.message).toBe("Bad file extension");
     }
@@ -102,7 +129,11 @@ describe("create", () => {
     const polish = await startTestServer();
     try {
       const owner = await setUpSchool(polish, { language: "pl" });
-      const response = await owner.post("/home/images/create", { extension: "bmp", filename: "x.bmp", context: "course-cover" });
+      const response = await owner.post("/home/images/create", {
+        extension: "bmp",
+        filename: "x.bmp",
+        context: "course-cover",
+      });
       expect(response.status).toBe(422);
       expect(response.body.message).toBe("Nieprawidłowe rozszerzenie pliku");
     } finally {
@@ -147,7 +178,12 @@ describe("the signed PUT", () => {
       `/uploads/..%2F..%2Fstudium.db${upload.slice(upload.indexOf("?"))}`,
     ];
     for (const variant of variants) {
-      const response = await putSigned(server, variant, image, variant.includes("text%2Fhtml") ? "text/html" : "image/png");
+      const response = await putSigned(
+        server,
+        variant,
+        image,
+        variant.includes("text%2Fhtml") ? "text/html" : "image/png",
+      );
       expect(response.status, variant).toBe(403);
     }
     // '..' sent as written: the key it names is refused, signed or not.
@@ -249,17 +285,29 @@ describe("delete", () => {
   });
 
   it("follows the HTTP contract: 419 without the token, 422 without a path", async () => {
-    expect((await admin.post("/home/images/delete", { path: "x", context: "course-cover" }, { csrf: false })).status).toBe(419);
+    expect(
+      (await admin.post("/home/images/delete", { path: "x", context: "course-cover" }, { csrf: false })).status,
+    ).toBe(419);
     expect((await admin.post("/home/images/delete", { context: "course-cover" })).status).toBe(422);
   });
 });
 
 describe("GET /files", () => {
   it("answers 404 for keys outside the served prefixes and for traversal", async () => {
-    for (const path of ["/files/studium.db", "/files/..%2Fstudium.db", "/files/.meta/x.json", "/files/videos/1/video.mp4", "/files/images/nope.png"]) {
+    for (const path of [
+      "/files/studium.db",
+      "/files/..%2Fstudium.db",
+      "/files/.meta/x.json",
+      "/files/videos/1/video.mp4",
+      "/files/images/nope.png",
+    ]) {
       expect((await fetch(server.url + path)).status, path).toBe(404);
     }
-    for (const path of ["/files/images/../../studium.db", "/files/images/../secret.key", "/files/images/%2e%2e/%2e%2e/secret.key"]) {
+    for (const path of [
+      "/files/images/../../studium.db",
+      "/files/images/../secret.key",
+      "/files/images/%2e%2e/%2e%2e/secret.key",
+    ]) {
       const response = await rawRequest(server, "GET", path);
       expect(response.status, path).not.toBe(200);
       expect(response.body).not.toContain("SQLite");

@@ -1,0 +1,380 @@
+// SECURITY.md figure 11: the XSS corpus (tests/fixtures/xss-corpus.txt, over 200 payloads) through every field
+// one user writes and another sees, rendered by Chromium: 0 executions. Seeded straight into the database
+// (so nothing is cleaned on the way in: the rendering alone must hold), many payloads per page:
+// - the school's name (every page's header);
+// - the catalog: two dozen more courses' titles and descriptions;
+// - a course: title, description (markdown), author's name and bio, section titles, one lecture title per
+//   payload (the curriculum lists them all), approved reviews (name, title, text);
+// - products: name, description (markdown), variant names;
+// - lecture bodies and text (markdown) components, a chunk of the corpus per lecture;
+// - on each of those lectures, a page of comments (body and author's name) with one reply each (body and name);
+// - and as the owner: the dashboard, the course and product lists, the reviews to moderate (students' names
+//   and texts).
+// The browser ignores the Content-Security-Policy here (bypassCSP), so a payload the page let through would run:
+// this tests the rendering, the CSP is a second wall. A run fails on any call of the payloads' __xss(n), any
+// dialog (alert, confirm, prompt), and any element in the DOM with an on* attribute, a javascript:, vbscript: or
+// data: URL, an injected script, or a frame/object/embed the page did not make.
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { nowIso } from "#platform/db/connection.ts";
+import { registerStudent } from "#tests/helpers/school.ts";
+import type { TestServer } from "#tests/helpers/test-server.ts";
+import { expect, login, newStudent, owner, test, waitForHydration } from "../fixtures.ts";
+
+const CORPUS = path.resolve(import.meta.dirname, "../../fixtures/xss-corpus.txt");
+
+/** The corpus' payloads: `XSS` replaced by __xss(<its number>), `\n` by a line break. */
+function readCorpus(): string[] {
+  return fs
+    .readFileSync(CORPUS, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "" && !line.startsWith("#!"))
+    .map((line, index) => line.replace(/XSS(?!_)/g, `__xss(${index + 1})`).replaceAll("\\n", "\n"));
+}
+
+const corpus = readCorpus();
+const PER_PAGE = 20; // one page of comments (core/discussion/schemas.ts COMMENTS_PAGE)
+const chunks = Array.from({ length: Math.ceil(corpus.length / PER_PAGE) }, (_, i) =>
+  corpus.slice(i * PER_PAGE, (i + 1) * PER_PAGE),
+);
+
+type Seeded = { slug: string; lectureIds: number[]; student: { email: string; password: string } };
+
+async function seed(server: TestServer): Promise<Seeded> {
+  const db = server.handle.db;
+  const now = nowIso();
+  const at = (i: number) => new Date(Date.now() - (corpus.length - i) * 1000).toISOString();
+  await db.updateTable("school").set({ name: corpus[0]! }).execute();
+  const slug = "xss-corpus";
+  const { id: courseId } = await db
+    .insertInto("courses")
+    .values({
+      slug,
+      title: corpus[1]!,
+      description: corpus.join("\n\n"),
+      author_name: corpus[2]!,
+      author_bio: corpus[3]!,
+      status: "published",
+      price_cents: 9900,
+      currency: "EUR",
+      created_at: now,
+      updated_at: now,
+      published_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  // More courses for the catalog's cards: titles and descriptions.
+  await db
+    .insertInto("courses")
+    .values(
+      corpus.slice(100, 124).map((title, i) => ({
+        slug: `xss-catalog-${i}`,
+        title,
+        description: corpus[(i + 150) % corpus.length]!,
+        status: "published" as const,
+        price_cents: 1000 + i,
+        currency: "EUR",
+        created_at: now,
+        updated_at: now,
+        published_at: now,
+      })),
+    )
+    .execute();
+  // Writers: one account per payload, its name the payload.
+  const writers = await db
+    .insertInto("users")
+    .values(
+      corpus.map((name, i) => ({
+        email: `xss-writer-${i}@example.com`,
+        name,
+        password_hash: "not-a-login",
+        role: "student" as const,
+        email_notifications: "{}",
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning("id")
+    .execute();
+  const lectureIds: number[] = [];
+  for (const [c, chunk] of chunks.entries()) {
+    const { id: sectionId } = await db
+      .insertInto("course_sections")
+      .values({ course_id: courseId, title: chunk[0]!, position: c + 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const lectures = await db
+      .insertInto("lectures")
+      .values(
+        chunk.map((title, i) => ({
+          section_id: sectionId,
+          title,
+          duration_minutes: 5,
+          access: "free" as const,
+          status: "published" as const,
+          position: i + 1,
+          body: i === 0 ? chunk.join("\n\n") : "",
+        })),
+      )
+      .returning("id")
+      .execute();
+    const lectureId = lectures[0]!.id;
+    lectureIds.push(lectureId);
+    await db
+      .insertInto("lecture_components")
+      .values(
+        chunk.map((markdown, i) => ({
+          lecture_id: lectureId,
+          kind: "markdown" as const,
+          position: i + 1,
+          data: JSON.stringify({ markdown }),
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const offset = c * PER_PAGE;
+    const comments = await db
+      .insertInto("comments")
+      .values(
+        chunk.map((body, i) => ({
+          commentable_type: "lecture" as const,
+          commentable_id: lectureId,
+          user_id: writers[offset + i]!.id,
+          body,
+          replies_count: 1,
+          created_at: at(offset + i),
+          updated_at: at(offset + i),
+        })),
+      )
+      .returning("id")
+      .execute();
+    await db
+      .insertInto("replies")
+      .values(
+        comments.map((comment, i) => ({
+          comment_id: comment.id,
+          // Another payload's writer and text than the comment's.
+          user_id: writers[(offset + i + 7) % corpus.length]!.id,
+          body: corpus[(offset + i + 7) % corpus.length]!,
+          created_at: at(offset + i),
+        })),
+      )
+      .execute();
+  }
+  await db
+    .insertInto("reviews")
+    .values(
+      // Ten approved (the sale page), ten waiting for the owner (the moderation page).
+      corpus.slice(0, 20).map((text, i) => ({
+        course_id: courseId,
+        user_id: writers[i]!.id,
+        first_name: corpus[(i + 20) % corpus.length]!,
+        rating: 10,
+        title: corpus[(i + 40) % corpus.length]!,
+        body: text,
+        status: i < 10 ? ("approved" as const) : ("pending" as const),
+        created_at: at(i),
+      })),
+    )
+    .execute();
+  // Products (an admin writes them, everyone reads them): name, description (markdown), variant names.
+  const productPayloads = corpus.slice(0, 12);
+  const products = await db
+    .insertInto("products")
+    .values(
+      productPayloads.map((title, i) => ({
+        kind: "consultation" as const,
+        course_id: null,
+        slug: `xss-product-${i}`,
+        title,
+        description: corpus.slice(i * 20, i * 20 + 20).join("\n\n"),
+        cover_image: null,
+        status: "published" as const,
+        currency: "EUR",
+        access_days: null,
+        access_ends_at: null,
+        event_starts_at: null,
+        file_key: null,
+        file_name: null,
+        published_at: now,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning("id")
+    .execute();
+  await db
+    .insertInto("product_variants")
+    .values(
+      products.map((product, i) => ({
+        product_id: product.id,
+        position: 1,
+        name: corpus[(i + 100) % corpus.length]!,
+        price_cents: 1000,
+        promo_price_cents: null,
+        promo_starts_at: null,
+        promo_ends_at: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  const student = newStudent("Reader");
+  await registerStudent(server, student);
+  return { slug, lectureIds, student };
+}
+
+type Findings = { ran: string[]; unsafe: string[] };
+
+/** A browser context that ignores the CSP, reports every payload call and dialog, and talks only to our server. */
+async function watchedPage(browser: Browser, baseURL: string, findings: Findings): Promise<Page> {
+  const context = await browser.newContext({ baseURL, bypassCSP: true, viewport: { width: 1280, height: 800 } });
+  await context.exposeBinding("__xssReport", ({ frame }, what: string) =>
+    findings.ran.push(`${what} on ${frame.url()}`),
+  );
+  await context.addInitScript(() => {
+    const report = (what: string) => (window as unknown as { __xssReport(what: string): void }).__xssReport(what);
+    Object.assign(window, { __xss: (n: number) => report(`payload ${n}`) });
+    // Encoded payloads that cannot carry their number name these globals instead.
+    for (const name of ["XSS", "XSS_entity", "XSS_hex", "XSS_svgentity"]) {
+      Object.defineProperty(window, name, { configurable: true, get: () => report(name) });
+    }
+  });
+  const origin = new URL(baseURL).origin;
+  await context.route("**/*", (route) =>
+    new URL(route.request().url()).origin === origin ? route.continue() : route.abort(),
+  );
+  const page = await context.newPage();
+  page.on("dialog", (dialog) => {
+    findings.ran.push(`${dialog.type()} "${dialog.message()}" on ${page.url()}`);
+    void dialog.dismiss();
+  });
+  return page;
+}
+
+/** What an injected payload would leave in the DOM, whether or not it ran. */
+async function unsafeMarkup(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const urlAttributes = new Set([
+      "href",
+      "xlink:href",
+      "src",
+      "action",
+      "formaction",
+      "data",
+      "background",
+      "poster",
+      "dynsrc",
+      "lowsrc",
+      "srcset",
+      "values",
+      "to",
+      "from",
+      "content",
+    ]);
+    const where = (element: Element) => `<${element.tagName.toLowerCase()}> ${element.outerHTML.slice(0, 120)}`;
+    for (const element of document.querySelectorAll("*")) {
+      for (const attribute of element.attributes) {
+        const name = attribute.name.toLowerCase();
+        // eslint-disable-next-line no-control-regex -- browsers ignore these inside a scheme
+        const value = attribute.value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
+        if (name.startsWith("on")) found.push(`${name} attribute: ${where(element)}`);
+        if (name === "srcdoc") found.push(`srcdoc: ${where(element)}`);
+        if (urlAttributes.has(name) && /(^|[;,=])(javascript|vbscript|data):/.test(value)) {
+          found.push(`${name}=${value.slice(0, 60)}: ${where(element)}`);
+        }
+      }
+    }
+    for (const element of document.querySelectorAll(
+      "iframe, frame, frameset, object, embed, base, body meta, body link",
+    )) {
+      found.push(`injected element: ${where(element)}`);
+    }
+    for (const script of document.querySelectorAll("script")) {
+      const text = script.textContent ?? "";
+      // React Router's loader data carries the payloads as escaped JSON: a </script> breakout would end it
+      // early and leave the rest as markup, a script or an on* attribute of its own, found here.
+      if (text.startsWith("window.__reactRouter")) continue;
+      const src = script.getAttribute("src") ?? script.getAttribute("href") ?? script.getAttribute("xlink:href") ?? "";
+      if (/__xss|XSS|evil\.invalid/.test(text + src) || script.closest("svg")) found.push(`script: ${where(script)}`);
+    }
+    return found;
+  });
+}
+
+/** Waits until the page settled (no requests, every eager image loaded or failed), then records its findings. */
+async function inspect(page: Page, findings: Findings, what: string) {
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete || image.loading === "lazy"));
+  for (const problem of await unsafeMarkup(page)) findings.unsafe.push(`${what}: ${problem}`);
+}
+
+test("the XSS corpus runs nowhere: school, course, curriculum, lectures, comments, replies, reviews", async ({
+  browser,
+  server,
+  baseURL,
+  schoolEn: _,
+}) => {
+  test.setTimeout(120_000);
+  expect(corpus.length).toBeGreaterThanOrEqual(200);
+  const seeded = await seed(server);
+  const findings: Findings = { ran: [], unsafe: [] };
+  const page = await watchedPage(browser, baseURL!, findings);
+
+  // A visitor: the catalog, the course's sale page (description, author, curriculum, reviews), the products.
+  for (const url of [
+    "/",
+    "/courses",
+    `/${seeded.slug}`,
+    "/products",
+    "/products/xss-product-0",
+    "/products/xss-product-5",
+  ]) {
+    await page.goto(url);
+    await waitForHydration(page);
+    await inspect(page, findings, url);
+    // The catalog shows the courses' titles, the sale page the reviews' texts (as text).
+    if (url === "/courses") await expect(page.getByText(corpus[100]!, { exact: true }).first()).toBeAttached();
+    if (url === `/${seeded.slug}`) await expect(page.getByText(corpus[9]!, { exact: true }).first()).toBeAttached();
+  }
+
+  // A logged-in student on each lecture with a chunk: bodies, components, comments and their replies.
+  await login(page, seeded.student.email, seeded.student.password);
+  for (const [c, lectureId] of seeded.lectureIds.entries()) {
+    const url = `/${seeded.slug}/watch/${lectureId}`;
+    await page.goto(url);
+    await waitForHydration(page);
+    const discussion = page.getByTestId("lecture-discussion");
+    await expect(discussion.getByRole("button", { name: /^Show replies/ }).first()).toBeVisible();
+    const buttons = discussion.getByRole("button", { name: /^Show replies/ });
+    const count = await buttons.count();
+    expect(count, url).toBe(chunks[c]!.length);
+    // All at once (one by one, Playwright waits for each button to be stable: minutes for 250 of them).
+    await discussion.evaluate((element) => {
+      for (const button of element.querySelectorAll("button")) {
+        if (button.textContent?.startsWith("Show replies")) button.click();
+      }
+    });
+    await expect(buttons).toHaveCount(0);
+    await expect(discussion.getByRole("button", { name: /^Hide replies/ })).toHaveCount(count);
+    await inspect(page, findings, url);
+  }
+
+  // The school's owner reads what students wrote (reviews to moderate) and the course and product lists.
+  await page.context().clearCookies();
+  await login(page, owner.email, owner.password);
+  for (const url of ["/home", "/home/courses", "/home/products", "/home/reviews"]) {
+    await page.goto(url);
+    await waitForHydration(page);
+    await inspect(page, findings, url);
+  }
+  // The reviews' texts are on the moderation page, the last one (as text).
+  await expect(page.locator("main")).toContainText("__xss(12)");
+
+  expect(findings.ran, "payloads that ran").toEqual([]);
+  expect(findings.unsafe, "unsafe markup in the DOM").toEqual([]);
+  await page.context().close();
+});
