@@ -4,7 +4,7 @@
 // a denial with a reason; a recorded refund; the CSV export (BOM, escaping, formula injection, one per minute);
 // and who may do any of it (401 / 403 / 404).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { logInAs, visitor } from "../helpers/accounts.ts";
+import { logInAs, visitor, changeSettings, englishSchool } from "../helpers/accounts.ts";
 import type { BrowserClient } from "../helpers/browser-client.ts";
 import { owner, registerStudent, setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
@@ -463,15 +463,6 @@ describe("the CSV export", () => {
 });
 
 describe("the provider's words, in the admin's language", () => {
-  const settings = (language: "en" | "pl") =>
-    admin.json("PUT", "/home/settings", {
-      name: "Test School",
-      language,
-      currency: "EUR",
-      login_enabled: true,
-      registration_enabled: true,
-    });
-
   // React separates the pieces of one text with empty comments.
   const details = async () =>
     text((await admin.page(`/home/transactions/${tx.dora!.id}`)).html).replace(/<!-- -->/g, "");
@@ -482,14 +473,14 @@ describe("the provider's words, in the admin's language", () => {
     expect(english).toContain("test · ");
     expect(english).toContain("· Payment failed");
     try {
-      expect((await settings("pl")).status).toBe(200);
+      await changeSettings(admin, englishSchool, { language: "pl" });
       const polish = await details();
       expect(polish).toContain("Operator płatności zgłosił nieudaną płatność");
       expect(polish).toContain("· Płatność nieudana");
       expect(polish).not.toContain("reported a failed payment");
       expect(polish).not.toMatch(/· failed</);
     } finally {
-      await settings("en");
+      await changeSettings(admin, englishSchool, {});
     }
   });
 });

@@ -2,6 +2,7 @@
 // card says they are off on this server and what to do, offers no switch that would do nothing, and the server
 // refuses to switch them on (409 with the reason) in the school's language. The checkout then offers no payment.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeSettings, englishSchool } from "../helpers/accounts.ts";
 import type { BrowserClient } from "../helpers/browser-client.ts";
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
@@ -15,15 +16,6 @@ beforeAll(async () => {
   admin = await setUpSchool(server, { language: "en" });
 });
 afterAll(() => server?.stop());
-
-const settings = (language: "en" | "pl") =>
-  admin.json("PUT", "/home/settings", {
-    name: "Test School",
-    language,
-    currency: "EUR",
-    login_enabled: true,
-    registration_enabled: true,
-  });
 
 describe("test payments that this server does not allow", () => {
   it("are shown as off on this server, with what to do and no switch", async () => {
@@ -51,13 +43,13 @@ describe("test payments that this server does not allow", () => {
 
   it("say it in Polish in a Polish school", async () => {
     try {
-      expect((await settings("pl")).status).toBe(200);
+      await changeSettings(admin, englishSchool, { language: "pl" });
       expect(text((await admin.page("/home/integrations")).html)).toContain("Wyłączone na tym serwerze");
       const refused = await admin.post("/home/integrations", { provider: "test", settings: {} });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toContain("Płatności testowe są wyłączone na tym serwerze");
     } finally {
-      await settings("en");
+      await changeSettings(admin, englishSchool, {});
     }
   });
 });
