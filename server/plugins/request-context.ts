@@ -126,6 +126,8 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
   /** In production, a request for a host that is not the school's is refused (421) once the school's address is known. */
   function checkHost(request: FastifyRequest, school: School | null) {
     if (!production) return;
+    // A load balancer's health check asks by the machine's own address.
+    if (request.url === "/status") return;
     const publicAddress = publicAddressOf(fixedBaseUrl, school);
     if (!publicAddress) return;
     if (isAllowedHost(request.protocol, request.host, { publicAddress, appUrl: fixedBaseUrl, aliases })) return;

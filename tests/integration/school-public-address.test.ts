@@ -135,6 +135,13 @@ describe("in production", () => {
     expect((await requestWithHost(client, "/login", { host: "evil.example", accept: "text/html" })).status).toBe(421);
   });
 
+  it("answers the health check whatever the Host (a load balancer asks by the machine's address)", async () => {
+    const client = await visitor(server, "/login");
+    const health = await requestWithHost(client, "/status", { host: "10.0.0.7:3000" });
+    expect(health.status).toBe(200);
+    expect(health.body).toEqual({ status: "ok", database: "ok" });
+  });
+
   it("answers its own address, loopback names with the port, and ALLOWED_HOSTS", async () => {
     const client = await visitor(server, "/login");
     for (const host of [
