@@ -6,7 +6,14 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["core/**/*.test.ts", "platform/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts", "integrations/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: [
+            "core/**/*.test.ts",
+            "platform/**/*.test.ts",
+            "server/**/*.test.ts",
+            "app/**/*.test.ts",
+            "integrations/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
+          ],
           environment: "node",
         },
       },

@@ -7,7 +7,12 @@ import type { useT } from "./i18n.tsx";
 
 type TFunction = ReturnType<typeof useT>;
 
-export function formErrors(t: TFunction, schema: z.ZodType, body: Record<string, unknown>, moneyErrors: Record<string, string>): FieldMessages {
+export function formErrors(
+  t: TFunction,
+  schema: z.ZodType,
+  body: Record<string, unknown>,
+  moneyErrors: Record<string, string>,
+): FieldMessages {
   const found: FieldMessages = Object.fromEntries(Object.entries(moneyErrors).map(([field, key]) => [field, [t(key)]]));
   const checked = schema.safeParse(body);
   if (!checked.success) {

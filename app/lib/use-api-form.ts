@@ -25,12 +25,16 @@ export function useApiForm<T = Record<string, unknown>>(options: Options<T>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     form.delete("_csrf");
-    const body = options.toBody ? options.toBody(form) : Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
+    const body = options.toBody
+      ? options.toBody(form)
+      : Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
     if (options.schema) {
       const result = options.schema.safeParse(body);
       if (!result.success) {
         const fields = fieldErrorsOf(result.error, body);
-        setErrors(Object.fromEntries(Object.entries(fields).map(([f, list]) => [f, list.map((m) => t(m.key, m.values ?? {}))])));
+        setErrors(
+          Object.fromEntries(Object.entries(fields).map(([f, list]) => [f, list.map((m) => t(m.key, m.values ?? {}))])),
+        );
         setMessage(undefined);
         return;
       }

@@ -1,6 +1,17 @@
 // User avatar (spec §2, §9): 40 px by default; without a picture, the initials on a colour derived from the
 // user's id and name, so the same person always gets the same colour.
-const palette = ["#1d4ed8", "#047857", "#b45309", "#be123c", "#6d28d9", "#0e7490", "#4d7c0f", "#a21caf", "#c2410c", "#334155"];
+const palette = [
+  "#1d4ed8",
+  "#047857",
+  "#b45309",
+  "#be123c",
+  "#6d28d9",
+  "#0e7490",
+  "#4d7c0f",
+  "#a21caf",
+  "#c2410c",
+  "#334155",
+];
 
 export function avatarColor(id: number, name: string): string {
   let hash = id;

@@ -28,11 +28,21 @@ export function Field({
   );
 }
 
-export function Checkbox({ label, name, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: string; name: string }) {
+export function Checkbox({
+  label,
+  name,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; name: string }) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">
-      <input id={id} name={name} type="checkbox" className="size-4 rounded border-gray-300 accent-brand-600" {...input} />
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        className="size-4 rounded border-gray-300 accent-brand-600"
+        {...input}
+      />
       <label htmlFor={id} className="text-sm text-ink">
         {label}
       </label>

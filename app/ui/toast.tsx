@@ -41,18 +41,35 @@ export function Toaster({ closeLabel }: { closeLabel: string }) {
   // A store outside React: toasts raised before this mounted (a page's effects run before the root's) show too.
   const list = useSyncExternalStore(subscribe, currentToasts, noToasts);
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4">
+    <div
+      aria-live="polite"
+      role="status"
+      className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex flex-col items-center gap-2 px-4"
+    >
       {list.map((t) => (
         <div
           key={t.id}
           data-testid={`toast-${t.kind}`}
           className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg px-4 py-3 text-sm shadow-lg ${
-            t.kind === "error" ? "bg-red-700 text-white" : t.kind === "success" ? "bg-emerald-700 text-white" : "bg-gray-900 text-white"
+            t.kind === "error"
+              ? "bg-red-700 text-white"
+              : t.kind === "success"
+                ? "bg-emerald-700 text-white"
+                : "bg-gray-900 text-white"
           }`}
         >
-          {t.kind === "error" ? <XCircle aria-hidden className="size-5 shrink-0" /> : <CheckCircle2 aria-hidden className="size-5 shrink-0" />}
+          {t.kind === "error" ? (
+            <XCircle aria-hidden className="size-5 shrink-0" />
+          ) : (
+            <CheckCircle2 aria-hidden className="size-5 shrink-0" />
+          )}
           <span className="flex-1">{t.text}</span>
-          <button type="button" onClick={() => dismiss(t.id)} aria-label={closeLabel} className="rounded p-0.5 hover:bg-white/20">
+          <button
+            type="button"
+            onClick={() => dismiss(t.id)}
+            aria-label={closeLabel}
+            className="rounded p-0.5 hover:bg-white/20"
+          >
             <X aria-hidden className="size-4" />
           </button>
         </div>

@@ -90,11 +90,21 @@ export async function findSession(
   if (now > touchDue) {
     // Sliding expiry: an active session stays alive.
     expiresAt = nowIso(options.days * DAY);
-    await db.updateTable("sessions").set({ last_seen_at: nowIso(), expires_at: expiresAt }).where("id", "=", id).execute();
+    await db
+      .updateTable("sessions")
+      .set({ last_seen_at: nowIso(), expires_at: expiresAt })
+      .where("id", "=", id)
+      .execute();
     // This write has emptied the cache; the next lookup reads the new row.
     return freezeSession({ session: { id: row.id, userId: user.id, expiresAt }, user });
   }
-  return rememberSession(db, started, { session: { id: row.id, userId: user.id, expiresAt }, user }, Math.min(expiresMs, touchDue), now);
+  return rememberSession(
+    db,
+    started,
+    { session: { id: row.id, userId: user.id, expiresAt }, user },
+    Math.min(expiresMs, touchDue),
+    now,
+  );
 }
 
 export async function destroySession(db: Db, sessionId: string): Promise<void> {

@@ -4,6 +4,10 @@ import type { Db } from "#platform/db/connection.ts";
 import type { Invoice } from "#platform/db/schema.ts";
 
 export async function getInvoiceForTransaction(db: Db, transactionId: number): Promise<Invoice | null> {
-  const row = await db.selectFrom("invoices").selectAll().where("transaction_id", "=", transactionId).executeTakeFirst();
+  const row = await db
+    .selectFrom("invoices")
+    .selectAll()
+    .where("transaction_id", "=", transactionId)
+    .executeTakeFirst();
   return row ?? null;
 }

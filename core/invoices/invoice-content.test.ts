@@ -43,9 +43,23 @@ describe("invoiceDate", () => {
 describe("parseInvoiceDetails", () => {
   it("reads the checkout's invoice details and builds the buyer", () => {
     const details = parseInvoiceDetails(
-      JSON.stringify({ company_name: " ACME ", vat_number: "PL123", street: "Long 1", postal_code: "00-950", city: "Warszawa", country: "pl" }),
+      JSON.stringify({
+        company_name: " ACME ",
+        vat_number: "PL123",
+        street: "Long 1",
+        postal_code: "00-950",
+        city: "Warszawa",
+        country: "pl",
+      }),
     );
-    expect(details).toEqual({ company_name: "ACME", vat_number: "PL123", street: "Long 1", postal_code: "00-950", city: "Warszawa", country: "PL" });
+    expect(details).toEqual({
+      company_name: "ACME",
+      vat_number: "PL123",
+      street: "Long 1",
+      postal_code: "00-950",
+      city: "Warszawa",
+      country: "PL",
+    });
     expect(invoiceBuyer(details!, { name: "Ann", email: "ann@example.com" })).toEqual({
       name: "Ann",
       email: "ann@example.com",

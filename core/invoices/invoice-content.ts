@@ -44,7 +44,12 @@ export function invoiceBuyer(details: InvoiceDetails, buyer: { name: string; ema
  * invoice shows what was paid. When the total does not divide evenly, one unit carries the remainder, so the sum is
  * exact to the cent.
  */
-export function invoiceLines(sale: { title: string; quantity: number; totalCents: number; vatRate: number }): InvoiceLine[] {
+export function invoiceLines(sale: {
+  title: string;
+  quantity: number;
+  totalCents: number;
+  vatRate: number;
+}): InvoiceLine[] {
   const quantity = Math.max(1, Math.trunc(sale.quantity));
   const unit = Math.floor(sale.totalCents / quantity);
   const remainder = sale.totalCents - unit * quantity;
@@ -63,7 +68,10 @@ export function invoiceLines(sale: { title: string; quantity: number; totalCents
  * Polish calendar (a payment at 23:30 UTC on 31 December belongs to 1 January there).
  */
 export function invoiceDate(iso: string | Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Warsaw", year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    typeof iso === "string" ? new Date(iso) : iso,
-  );
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Warsaw",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(typeof iso === "string" ? new Date(iso) : iso);
 }

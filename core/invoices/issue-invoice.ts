@@ -72,7 +72,11 @@ async function findInvoiceRow(db: Db, transactionId: number) {
   return db.selectFrom("invoices").selectAll().where("transaction_id", "=", transactionId).executeTakeFirst();
 }
 
-export async function issueInvoice(deps: InvoiceDeps, transactionId: number, attempt: { last: boolean }): Promise<IssueOutcome> {
+export async function issueInvoice(
+  deps: InvoiceDeps,
+  transactionId: number,
+  attempt: { last: boolean },
+): Promise<IssueOutcome> {
   const { db } = deps;
   const sale = await loadSale(db, transactionId);
   if (!sale) return "nothing_to_do";
@@ -133,7 +137,12 @@ export async function issueInvoice(deps: InvoiceDeps, transactionId: number, att
     const issued = await adapter.issueInvoice({
       transactionHash: sale.hash,
       buyer: invoiceBuyer(details, { name: sale.buyer_name, email: sale.buyer_email }),
-      lines: invoiceLines({ title: sale.title, quantity: sale.quantity, totalCents: sale.total_cents, vatRate: sale.vat_rate }),
+      lines: invoiceLines({
+        title: sale.title,
+        quantity: sale.quantity,
+        totalCents: sale.total_cents,
+        vatRate: sale.vat_rate,
+      }),
       currency: sale.currency,
       issueDate: invoiceDate(new Date()),
       sellDate: invoiceDate(sale.paid_at ?? sale.created_at),
@@ -166,7 +175,9 @@ export async function issueInvoice(deps: InvoiceDeps, transactionId: number, att
 
 export function invoiceIssueHandler(deps: Omit<InvoiceDeps, "db">): JobHandler<JobPayloads["invoice.issue"]> {
   return async (payload, { db, job, log }) => {
-    const outcome = await issueInvoice({ ...deps, db }, payload.transactionId, { last: job.attempts >= job.max_attempts });
+    const outcome = await issueInvoice({ ...deps, db }, payload.transactionId, {
+      last: job.attempts >= job.max_attempts,
+    });
     log.info({ job: job.id, transaction: payload.transactionId, outcome }, "invoice job finished");
   };
 }

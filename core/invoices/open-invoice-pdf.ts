@@ -18,7 +18,8 @@ export async function openInvoicePdf(
     .where("i.id", "=", options.invoiceId)
     .where("t.user_id", "=", options.userId)
     .executeTakeFirst();
-  if (!invoice || invoice.status !== "issued" || !invoice.external_id || !invoice.pdf_url) throw new AppError("not_found");
+  if (!invoice || invoice.status !== "issued" || !invoice.external_id || !invoice.pdf_url)
+    throw new AppError("not_found");
   const integration = await getIntegrationSettings(deps.db, deps.secret, invoice.provider);
   // The integration was removed since: its PDFs cannot be fetched any more.
   if (!integration) throw new AppError("unavailable");

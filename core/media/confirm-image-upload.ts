@@ -9,7 +9,10 @@ import type { MediaDeps } from "./media-deps.ts";
 import { confirmImageSchema } from "./schemas.ts";
 import { keyFromPath } from "./storage-keys.ts";
 
-export async function confirmImageUpload(deps: MediaDeps, options: { userId: number; input: unknown }): Promise<CompletedUpload> {
+export async function confirmImageUpload(
+  deps: MediaDeps,
+  options: { userId: number; input: unknown },
+): Promise<CompletedUpload> {
   const { path, context } = parseInput(confirmImageSchema, options.input);
   const key = keyFromPath(path);
   const upload = await deps.db

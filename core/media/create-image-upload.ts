@@ -39,6 +39,9 @@ export async function createImageUpload(
       created_at: nowIso(),
     })
     .execute();
-  const upload = storage.createSignedPutUrl(signedUploadKey(storage, key), { contentType, expiresInSeconds: UPLOAD_URL_SECONDS });
+  const upload = storage.createSignedPutUrl(signedUploadKey(storage, key), {
+    contentType,
+    expiresInSeconds: UPLOAD_URL_SECONDS,
+  });
   return storage.uploadsArriveHere ? { upload, download: key } : { upload, download: key, confirm: CONFIRM_IMAGE_PATH };
 }

@@ -38,6 +38,9 @@ export async function createLectureFileUpload(
       created_at: nowIso(),
     })
     .execute();
-  const upload = storage.createSignedPutUrl(signedUploadKey(storage, key), { contentType, expiresInSeconds: UPLOAD_URL_SECONDS });
+  const upload = storage.createSignedPutUrl(signedUploadKey(storage, key), {
+    contentType,
+    expiresInSeconds: UPLOAD_URL_SECONDS,
+  });
   return { upload, download: key };
 }

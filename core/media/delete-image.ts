@@ -7,7 +7,10 @@ import type { MediaDeps } from "./media-deps.ts";
 import { deleteImageSchema } from "./schemas.ts";
 import { checkingKey, incomingKey, keyFromPath } from "./storage-keys.ts";
 
-export async function deleteImage({ db, storage }: MediaDeps, options: { userId: number; input: unknown }): Promise<true> {
+export async function deleteImage(
+  { db, storage }: MediaDeps,
+  options: { userId: number; input: unknown },
+): Promise<true> {
   const { path, context } = parseInput(deleteImageSchema, options.input);
   const key = keyFromPath(path);
   const upload = await db

@@ -49,7 +49,12 @@ export async function findVideoStatus(
 ): Promise<VideoStatus | null> {
   const video = await findVideo(db, videoId);
   if (!video || !(await mayWatch(db, viewer, video))) return null;
-  if (video.provider !== "local" && video.status === VIDEO_READY && video.external_id && videoHost?.provider === video.provider) {
+  if (
+    video.provider !== "local" &&
+    video.status === VIDEO_READY &&
+    video.external_id &&
+    videoHost?.provider === video.provider
+  ) {
     const playback = videoHost.playback(video.external_id);
     return { id: video.id, status: video.status, embed_url: playback.embedUrl, hls_url: playback.hlsUrl };
   }
@@ -57,7 +62,11 @@ export async function findVideoStatus(
 }
 
 /** The stored file of a ready local video the viewer may watch, or null. */
-export async function findPlayableVideo(db: Db, viewer: Viewer, videoId: number): Promise<{ storageKey: string } | null> {
+export async function findPlayableVideo(
+  db: Db,
+  viewer: Viewer,
+  videoId: number,
+): Promise<{ storageKey: string } | null> {
   const video = await findVideo(db, videoId);
   if (!video || video.provider !== "local" || video.status !== VIDEO_READY || !video.storage_key) return null;
   if (!(await mayWatch(db, viewer, video))) return null;

@@ -19,7 +19,20 @@ describe("image extensions", () => {
     for (const extension of ["webp", "jpeg", "jpg", "png", "svg", "gif", "PNG", ".Jpeg", " gif "]) {
       expect(isImageExtension(extension), extension).toBe(true);
     }
-    for (const extension of ["bmp", "tiff", "heic", "html", "svgz", "php", "js", "exe", "", "png.exe", "constructor", "toString"]) {
+    for (const extension of [
+      "bmp",
+      "tiff",
+      "heic",
+      "html",
+      "svgz",
+      "php",
+      "js",
+      "exe",
+      "",
+      "png.exe",
+      "constructor",
+      "toString",
+    ]) {
       expect(isImageExtension(extension), extension).toBe(false);
     }
   });
@@ -51,7 +64,20 @@ describe("image extensions", () => {
 
 describe("file names", () => {
   it("refuses paths, '..', control characters and empty or long names", () => {
-    for (const name of ["../etc/passwd", "..\\boot.ini", "a/b.png", "c:\\x.png", "..", ".", "a..b.png", "x\u0000.png", "x\n.png", "", " x.png", "x".repeat(201)]) {
+    for (const name of [
+      "../etc/passwd",
+      "..\\boot.ini",
+      "a/b.png",
+      "c:\\x.png",
+      "..",
+      ".",
+      "a..b.png",
+      "x\u0000.png",
+      "x\n.png",
+      "",
+      " x.png",
+      "x".repeat(201),
+    ]) {
       expect(isPlainFilename(name), JSON.stringify(name)).toBe(false);
     }
     for (const name of ["photo.png", "Zdjęcie kursu (1).jpeg", "a-b_c.d.gif"]) expect(isPlainFilename(name)).toBe(true);
@@ -67,7 +93,8 @@ describe("file names", () => {
   it("accepts short lower-case contexts only", () => {
     expect(isUploadContext("course-cover")).toBe(true);
     expect(isUploadContext("reply")).toBe(true);
-    for (const context of ["Course", "a b", "-x", "x-", "../x", "x".repeat(41), ""]) expect(isUploadContext(context)).toBe(false);
+    for (const context of ["Course", "a b", "-x", "x-", "../x", "x".repeat(41), ""])
+      expect(isUploadContext(context)).toBe(false);
   });
 });
 

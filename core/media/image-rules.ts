@@ -55,7 +55,9 @@ export function isPlainFilename(filename: string): boolean {
  * keeping its extension: "Zadanie domowe ąę (1).PDF" -> "Zadanie-domowe-ae-1.pdf".
  */
 export function storageSafeName(filename: string, fallback = "file"): string {
-  const extension = extensionOf(filename).replace(/[^a-z0-9]/g, "").slice(0, 10);
+  const extension = extensionOf(filename)
+    .replace(/[^a-z0-9]/g, "")
+    .slice(0, 10);
   const stem = (extension ? filename.slice(0, filename.length - extension.length - 1) : filename)
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -14,11 +14,17 @@ export async function canViewLecture(db: Db, viewer: Viewer, lectureId: number):
     .selectFrom("lectures")
     .innerJoin("course_sections", "course_sections.id", "lectures.section_id")
     .innerJoin("courses", "courses.id", "course_sections.course_id")
-    .select(["lectures.access", "lectures.status as lecture_status", "courses.id as course_id", "courses.status as course_status"])
+    .select([
+      "lectures.access",
+      "lectures.status as lecture_status",
+      "courses.id as course_id",
+      "courses.status as course_status",
+    ])
     .where("lectures.id", "=", lectureId)
     .executeTakeFirst();
   if (!lecture) return false;
-  const hasAccess = viewer !== null && viewer.role !== "admin" ? await hasCourseAccess(db, viewer, lecture.course_id) : false;
+  const hasAccess =
+    viewer !== null && viewer.role !== "admin" ? await hasCourseAccess(db, viewer, lecture.course_id) : false;
   const watcher = resolveWatchViewer(viewer, { hasAccess, previewAsStudent: false });
   return (
     courseVisible(lecture.course_status, watcher) &&

@@ -49,11 +49,20 @@ const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 async function upload(key: string, status: "pending" | "stored", createdAt: string) {
   await db
     .insertInto("uploads")
-    .values({ storage_key: key, context: "course-cover", user_id: null, content_type: "image/png", size: null, status, created_at: createdAt })
+    .values({
+      storage_key: key,
+      context: "course-cover",
+      user_id: null,
+      content_type: "image/png",
+      size: null,
+      status,
+      created_at: createdAt,
+    })
     .execute();
 }
 
-const uploadKeys = async () => (await db.selectFrom("uploads").select("storage_key").orderBy("storage_key").execute()).map((row) => row.storage_key);
+const uploadKeys = async () =>
+  (await db.selectFrom("uploads").select("storage_key").orderBy("storage_key").execute()).map((row) => row.storage_key);
 
 describe("abandoned uploads", () => {
   it("removes day-old pending uploads and their files on disk, keeps fresh and stored ones", async () => {
@@ -77,7 +86,11 @@ describe("abandoned uploads", () => {
     const storage = createS3Storage({ ...bucket, endpoint: s3.endpoint, forcePathStyle: true });
     await upload("images/2026/02/old.png", "pending", ago(25 * HOUR));
     await upload("images/2026/02/fresh.png", "pending", ago(HOUR));
-    for (const key of ["incoming/images/2026/02/old.png", "checking/images/2026/02/old.png", "incoming/images/2026/02/fresh.png"]) {
+    for (const key of [
+      "incoming/images/2026/02/old.png",
+      "checking/images/2026/02/old.png",
+      "incoming/images/2026/02/fresh.png",
+    ]) {
       await storage.put(key, Buffer.from("x"), { contentType: "image/png" });
     }
     expect((await cleanAbandonedUploads({ db, storage, resumable })).uploads).toBe(1);
@@ -91,7 +104,17 @@ describe("abandoned uploads", () => {
     const video = async (createdAt: string) => {
       const { id } = await db
         .insertInto("videos")
-        .values({ provider: "local", storage_key: null, external_id: null, title: "v", status: 0, user_id: null, lecture_id: null, created_at: createdAt, updated_at: createdAt })
+        .values({
+          provider: "local",
+          storage_key: null,
+          external_id: null,
+          title: "v",
+          status: 0,
+          user_id: null,
+          lecture_id: null,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       return id;
@@ -102,7 +125,8 @@ describe("abandoned uploads", () => {
     await resumable.create(`video-${abandoned}`, { length: 100 });
     await resumable.append(`video-${abandoned}`, 0, Readable.from([Buffer.alloc(10)]));
     const dayAgo = new Date(Date.now() - 25 * HOUR);
-    for (const suffix of [".part", ".json"]) fs.utimesSync(path.join(database.dir, "uploads-in-progress", `video-${abandoned}${suffix}`), dayAgo, dayAgo);
+    for (const suffix of [".part", ".json"])
+      fs.utimesSync(path.join(database.dir, "uploads-in-progress", `video-${abandoned}${suffix}`), dayAgo, dayAgo);
     await resumable.create(`video-${stillUploading}`, { length: 100 });
 
     expect(await cleanAbandonedUploads({ db, storage, resumable })).toMatchObject({ resumable: 1, videos: 1 });
@@ -132,13 +156,34 @@ describe("re-checking Bunny videos", () => {
     const now = nowIso();
     const { id: courseId } = await db
       .insertInto("courses")
-      .values({ slug: "recheck", title: "Recheck", description: "", status: "published", price_cents: 0, currency: "EUR", created_at: now, updated_at: now })
+      .values({
+        slug: "recheck",
+        title: "Recheck",
+        description: "",
+        status: "published",
+        price_cents: 0,
+        currency: "EUR",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
-    const { id: sectionId } = await db.insertInto("course_sections").values({ course_id: courseId, title: "S", position: 0 }).returning("id").executeTakeFirstOrThrow();
+    const { id: sectionId } = await db
+      .insertInto("course_sections")
+      .values({ course_id: courseId, title: "S", position: 0 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const { id: lectureId } = await db
       .insertInto("lectures")
-      .values({ section_id: sectionId, title: "L", duration_minutes: 1, access: "free", status: "published", position: 0, body: "" })
+      .values({
+        section_id: sectionId,
+        title: "L",
+        duration_minutes: 1,
+        access: "free",
+        status: "published",
+        position: 0,
+        body: "",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
 
@@ -150,7 +195,17 @@ describe("re-checking Bunny videos", () => {
     const row = async (externalId: string, status: number, changedAgo: number, createdAgo = changedAgo) => {
       const { id } = await db
         .insertInto("videos")
-        .values({ provider: "bunny", storage_key: null, external_id: externalId, title: "v", status, user_id: null, lecture_id: lectureId, created_at: ago(createdAgo), updated_at: ago(changedAgo) })
+        .values({
+          provider: "bunny",
+          storage_key: null,
+          external_id: externalId,
+          title: "v",
+          status,
+          user_id: null,
+          lecture_id: lectureId,
+          created_at: ago(createdAgo),
+          updated_at: ago(changedAgo),
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       return id;
@@ -163,17 +218,25 @@ describe("re-checking Bunny videos", () => {
     const stillWaiting = await row(await atBunny("waiting", 0), 0, RECHECK_AFTER_MS + 60_000);
 
     expect(await recheckHostedVideos({ db, videoHost: host() })).toBe(4);
-    const statusOf = async (id: number) => (await db.selectFrom("videos").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+    const statusOf = async (id: number) =>
+      (await db.selectFrom("videos").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
     expect(await statusOf(finished)).toBe(3); // GET 4 finished -> ready
     expect(await statusOf(transcoding)).toBe(2); // GET 3 transcoding -> still processing (the webhook's 3 would be ready)
     expect(await statusOf(recent)).toBe(1); // too recent to ask
     expect(await statusOf(neverUploaded)).toBe(5);
     expect(bunny.videos.has(neverUploadedGuid)).toBe(false);
     expect(await statusOf(stillWaiting)).toBe(0);
-    const components = await db.selectFrom("lecture_components").select("data").where("lecture_id", "=", lectureId).execute();
-    expect(components.map((c) => JSON.parse(c.data) as unknown).sort((a: any, b: any) => a.video_id - b.video_id)).toEqual(
-      [{ video_id: finished, title: "v" }, { video_id: transcoding, title: "v" }],
-    );
+    const components = await db
+      .selectFrom("lecture_components")
+      .select("data")
+      .where("lecture_id", "=", lectureId)
+      .execute();
+    expect(
+      components.map((c) => JSON.parse(c.data) as unknown).sort((a: any, b: any) => a.video_id - b.video_id),
+    ).toEqual([
+      { video_id: finished, title: "v" },
+      { video_id: transcoding, title: "v" },
+    ]);
     // Asked once per interval: an immediate second run asks nobody.
     expect(await recheckHostedVideos({ db, videoHost: host() })).toBe(0);
   });

@@ -15,7 +15,10 @@ const BATCH = 500;
 
 export type CleanupReport = { uploads: number; resumable: number; videos: number };
 
-export async function cleanAbandonedUploads(deps: VideoUploadDeps, options: { now?: Date } = {}): Promise<CleanupReport> {
+export async function cleanAbandonedUploads(
+  deps: VideoUploadDeps,
+  options: { now?: Date } = {},
+): Promise<CleanupReport> {
   const { db, storage, resumable } = deps;
   const cutoff = new Date((options.now ?? new Date()).getTime() - ABANDONED_UPLOAD_MS);
 
@@ -34,7 +37,11 @@ export async function cleanAbandonedUploads(deps: VideoUploadDeps, options: { no
       ? [upload.storage_key]
       : [incomingKey(upload.storage_key), checkingKey(upload.storage_key), upload.storage_key];
     for (const key of keys) await storage.delete(key);
-    const result = await db.deleteFrom("uploads").where("id", "=", upload.id).where("status", "=", "pending").executeTakeFirst();
+    const result = await db
+      .deleteFrom("uploads")
+      .where("id", "=", upload.id)
+      .where("status", "=", "pending")
+      .executeTakeFirst();
     uploads += Number(result.numDeletedRows);
   }
 
@@ -65,7 +72,10 @@ export async function cleanAbandonedUploads(deps: VideoUploadDeps, options: { no
 
 export type MaintenanceReport = CleanupReport & { rechecked: number };
 
-export async function runMediaMaintenance(deps: VideoUploadDeps, options: { now?: Date } = {}): Promise<MaintenanceReport> {
+export async function runMediaMaintenance(
+  deps: VideoUploadDeps,
+  options: { now?: Date } = {},
+): Promise<MaintenanceReport> {
   const cleaned = await cleanAbandonedUploads(deps, options);
   const rechecked = await recheckHostedVideos(deps, options);
   return { ...cleaned, rechecked };

@@ -4,14 +4,18 @@ import { safeSvg, svgWithScript } from "#tests/helpers/media-fixtures.ts";
 import { checkSvg } from "./svg-safety.ts";
 
 const svg = (inner: string, attributes = "") =>
-  Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${attributes}>${inner}</svg>`);
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${attributes}>${inner}</svg>`,
+  );
 
 describe("checkSvg", () => {
   it("accepts a plain drawing with a declaration, comments, gradients, CDATA styles and entities", () => {
     expect(checkSvg(safeSvg)).toEqual({ ok: true });
     expect(checkSvg(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), safeSvg]))).toEqual({ ok: true });
-    expect(checkSvg(svg('<image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>'))).toEqual({ ok: true });
-    expect(checkSvg(svg('<text>&lt;script&gt; is text &#65;&#x42;</text>'))).toEqual({ ok: true });
+    expect(checkSvg(svg('<image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/>'))).toEqual({
+      ok: true,
+    });
+    expect(checkSvg(svg("<text>&lt;script&gt; is text &#65;&#x42;</text>"))).toEqual({ ok: true });
   });
 
   const refused: [string, Buffer][] = [
@@ -30,7 +34,10 @@ describe("checkSvg", () => {
     ["an html data URL", svg('<a href="data:text/html,&lt;script&gt;alert(1)&lt;/script&gt;"><text>x</text></a>')],
     ["foreignObject", svg('<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>')],
     ["an iframe", svg('<iframe src="https://evil.example"></iframe>')],
-    ["an animation that rewrites a link", svg('<a><set attributeName="href" to="javascript:alert(1)"/><text>x</text></a>')],
+    [
+      "an animation that rewrites a link",
+      svg('<a><set attributeName="href" to="javascript:alert(1)"/><text>x</text></a>'),
+    ],
     ["an animation of a handler", svg('<animate attributeName="onbegin" values="alert(1)"/>')],
     ["a CSS import", svg("<style>@import url(https://evil.example/x.css);</style>")],
     ["a CSS external url", svg('<rect style="fill: url(https://evil.example/x)" width="1" height="1"/>')],

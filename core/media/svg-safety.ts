@@ -81,7 +81,7 @@ function checkAttribute(element: string, name: string, value: string): string | 
   const local = name.toLowerCase().split(":").pop()!;
   if (local.startsWith("on")) return `event handler attribute ${name}`;
   const plain = compact(value);
-  if (/(?:java|vb)script:/.test(plain) || plain.startsWith("data:") && !SAFE_DATA_IMAGE.test(value.trim())) {
+  if (/(?:java|vb)script:/.test(plain) || (plain.startsWith("data:") && !SAFE_DATA_IMAGE.test(value.trim()))) {
     return `script or document URL in ${name}`;
   }
   if (LINK_ATTRIBUTES.has(local) && !plain.startsWith("#") && !SAFE_DATA_IMAGE.test(value.trim())) {
@@ -156,7 +156,14 @@ export function checkSvg(bytes: Buffer | Uint8Array): SvgVerdict {
       if (end === -1) return fail("unclosed processing instruction");
       const target = /^<\?([^\s?]*)/.exec(text.slice(i, end))?.[1] ?? "";
       // Only the XML declaration, and only before anything else.
-      if (target !== "xml" || sawRoot || text.slice(0, i).replace(/^\uFEFF/, "").trim() !== "") {
+      if (
+        target !== "xml" ||
+        sawRoot ||
+        text
+          .slice(0, i)
+          .replace(/^\uFEFF/, "")
+          .trim() !== ""
+      ) {
         return fail("processing instruction");
       }
       i = end + 2;

@@ -16,10 +16,16 @@ const image = (contentType: string, maxBytes = MAX_IMAGE_BYTES): UploadPolicy =>
 });
 
 /** Streams the bytes through the inspector in small chunks; the outcome and how many bytes got through. */
-async function inspect(policy: UploadPolicy, bytes: Buffer, chunk = 7): Promise<{ passed: number; error?: RejectionReason }> {
+async function inspect(
+  policy: UploadPolicy,
+  bytes: Buffer,
+  chunk = 7,
+): Promise<{ passed: number; error?: RejectionReason }> {
   const inspector = createUploadInspector(policy);
   let passed = 0;
-  const pieces = Array.from({ length: Math.ceil(bytes.length / chunk) }, (_, i) => bytes.subarray(i * chunk, (i + 1) * chunk));
+  const pieces = Array.from({ length: Math.ceil(bytes.length / chunk) }, (_, i) =>
+    bytes.subarray(i * chunk, (i + 1) * chunk),
+  );
   try {
     await pipeline(
       Readable.from(pieces),
@@ -58,13 +64,19 @@ describe("images", () => {
 
   it("refuses polyglots: PNG bytes as SVG, script as PNG, HTML as GIF", async () => {
     expect((await inspect(image("image/svg+xml"), png(10, 10))).error).toBe("type_mismatch");
-    expect((await inspect(image("image/png"), Buffer.from("<script>alert(document.cookie)</script>"))).error).toBe("type_mismatch");
-    expect((await inspect(image("image/gif"), Buffer.from("<html><body>hi</body></html>"))).error).toBe("type_mismatch");
+    expect((await inspect(image("image/png"), Buffer.from("<script>alert(document.cookie)</script>"))).error).toBe(
+      "type_mismatch",
+    );
+    expect((await inspect(image("image/gif"), Buffer.from("<html><body>hi</body></html>"))).error).toBe(
+      "type_mismatch",
+    );
   });
 
   it("refuses a header over 10000 pixels on either side", async () => {
     expect((await inspect(image("image/png"), png(30000, 30000, { pixels: false }))).error).toBe("too_many_pixels");
-    expect((await inspect(image("image/png"), png(MAX_IMAGE_SIDE + 1, 1, { pixels: false }))).error).toBe("too_many_pixels");
+    expect((await inspect(image("image/png"), png(MAX_IMAGE_SIDE + 1, 1, { pixels: false }))).error).toBe(
+      "too_many_pixels",
+    );
     expect((await inspect(image("image/jpeg"), jpeg(10, 10_001))).error).toBe("too_many_pixels");
     expect((await inspect(image("image/webp"), webp(16000, 100, "VP8X"))).error).toBe("too_many_pixels");
     expect((await inspect(image("image/gif"), gif(65535, 65535))).error).toBe("too_many_pixels");
@@ -93,7 +105,9 @@ describe("images", () => {
 describe("lecture files", () => {
   it("wants %PDF- for a PDF", async () => {
     expect((await inspect({ kind: "pdf", maxBytes: 1_000_000 }, pdf())).error).toBeUndefined();
-    expect((await inspect({ kind: "pdf", maxBytes: 1_000_000 }, Buffer.from("<html>not a pdf</html>"))).error).toBe("not_pdf");
+    expect((await inspect({ kind: "pdf", maxBytes: 1_000_000 }, Buffer.from("<html>not a pdf</html>"))).error).toBe(
+      "not_pdf",
+    );
     expect((await inspect({ kind: "pdf", maxBytes: 1_000_000 }, Buffer.from("%PD"))).error).toBe("not_pdf");
   });
 

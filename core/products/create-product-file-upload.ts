@@ -32,6 +32,9 @@ export async function createProductFileUpload(
       created_at: nowIso(),
     })
     .execute();
-  const upload = storage.createSignedPutUrl(signedUploadKey(storage, key), { contentType, expiresInSeconds: UPLOAD_URL_SECONDS });
+  const upload = storage.createSignedPutUrl(signedUploadKey(storage, key), {
+    contentType,
+    expiresInSeconds: UPLOAD_URL_SECONDS,
+  });
   return { upload, download: key, content_type: contentType, confirm: CONFIRM_PRODUCT_FILE_PATH };
 }

@@ -15,7 +15,12 @@ export async function deleteProduct({ db, storage }: ProductDeps, productId: num
   const fileKey = await db.transaction().execute(async (trx) => {
     const product = await requireProduct(trx, productId);
     if (product.kind === "course") throw new AppError("conflict", { messageKey: "products:delete_course_product" });
-    const sale = await trx.selectFrom("transactions").select("id").where("product_id", "=", productId).limit(1).executeTakeFirst();
+    const sale = await trx
+      .selectFrom("transactions")
+      .select("id")
+      .where("product_id", "=", productId)
+      .limit(1)
+      .executeTakeFirst();
     if (sale) throw hasTransactions();
     await trx
       .deleteFrom("products")

@@ -21,7 +21,11 @@ export async function getProductPage(
   options: { slug: string; includeUnpublished: boolean; now?: string },
 ): Promise<ProductPage | null> {
   const now = options.now ?? new Date().toISOString();
-  const offer = await loadOffer(db, { productSlug: options.slug }, { includeUnpublished: options.includeUnpublished, now });
+  const offer = await loadOffer(
+    db,
+    { productSlug: options.slug },
+    { includeUnpublished: options.includeUnpublished, now },
+  );
   if (!offer) return null;
   const { product } = offer;
   const [courses, variants] = await Promise.all([
@@ -43,7 +47,12 @@ export async function getProductPage(
   const changes = variants.map((variant) => nextPriceChangeAt(variant, now)).filter((m): m is string => m !== null);
   return {
     offer,
-    bundle_courses: courses.map((c) => ({ id: c.id, title: c.title, slug: c.slug, published: c.status === "published" })),
+    bundle_courses: courses.map((c) => ({
+      id: c.id,
+      title: c.title,
+      slug: c.slug,
+      published: c.status === "published",
+    })),
     file:
       product.kind === "file" && product.file_key && product.file_name
         ? { name: product.file_name, size: await storedFileSize(db, product.file_key) }

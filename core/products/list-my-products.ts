@@ -92,7 +92,12 @@ export async function listMyProducts(db: Db, userId: number, now = new Date().to
 }
 
 /** One of the viewer's products by its slug (any product for an admin); null when they do not have it. */
-export async function findMyProduct(db: Db, viewer: ProductViewer, slug: string, now = new Date().toISOString()): Promise<MyProduct | null> {
+export async function findMyProduct(
+  db: Db,
+  viewer: ProductViewer,
+  slug: string,
+  now = new Date().toISOString(),
+): Promise<MyProduct | null> {
   if (!viewer) return null;
   if (viewer.role === "admin") {
     const row = await db
@@ -113,9 +118,17 @@ export async function findMyProduct(db: Db, viewer: ProductViewer, slug: string,
 }
 
 /** The stored file of a file product the viewer has (GET /my/products/{slug}/download); null otherwise. */
-export async function findMyProductFile(db: Db, viewer: ProductViewer, slug: string): Promise<{ key: string; name: string } | null> {
+export async function findMyProductFile(
+  db: Db,
+  viewer: ProductViewer,
+  slug: string,
+): Promise<{ key: string; name: string } | null> {
   const product = await findMyProduct(db, viewer, slug);
   if (!product || product.kind !== "file") return null;
-  const row = await db.selectFrom("products").select(["file_key", "file_name"]).where("id", "=", product.id).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("products")
+    .select(["file_key", "file_name"])
+    .where("id", "=", product.id)
+    .executeTakeFirstOrThrow();
   return row.file_key && row.file_name ? { key: row.file_key, name: row.file_name } : null;
 }

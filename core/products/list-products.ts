@@ -27,7 +27,11 @@ export type ProductSummary = {
   updated_at: string;
 };
 
-export async function listProducts(db: Db, filterInput: unknown = {}, now = new Date().toISOString()): Promise<ProductSummary[]> {
+export async function listProducts(
+  db: Db,
+  filterInput: unknown = {},
+  now = new Date().toISOString(),
+): Promise<ProductSummary[]> {
   const filter: ProductFilter = productFilterSchema.parse(filterInput ?? {});
   const courses = await db.selectFrom("courses").select("id").orderBy("id").execute();
   for (const course of courses) await ensureCourseProduct(db, course.id);

@@ -17,8 +17,16 @@ export function activeAccess(db: Db, userId: number, now: string) {
     .where((eb) => eb.or([eb("a.ends_at", "is", null), eb("a.ends_at", ">", now)]));
 }
 
-export async function hasProductAccess(db: Db, viewer: ProductViewer, productId: number, now = new Date().toISOString()): Promise<boolean> {
+export async function hasProductAccess(
+  db: Db,
+  viewer: ProductViewer,
+  productId: number,
+  now = new Date().toISOString(),
+): Promise<boolean> {
   if (!viewer) return false;
-  const row = await activeAccess(db, viewer.id, now).select("a.id").where("a.product_id", "=", productId).executeTakeFirst();
+  const row = await activeAccess(db, viewer.id, now)
+    .select("a.id")
+    .where("a.product_id", "=", productId)
+    .executeTakeFirst();
   return Boolean(row);
 }

@@ -86,7 +86,12 @@ export async function getProductForEditing(db: Db, productId: number): Promise<A
   const product = await requireProduct(db, productId);
   const [variants, bundle, course, sold, anyTransaction] = await Promise.all([
     db.selectFrom("product_variants").selectAll().where("product_id", "=", productId).orderBy("position").execute(),
-    db.selectFrom("bundle_courses").select("course_id").where("product_id", "=", productId).orderBy("position").execute(),
+    db
+      .selectFrom("bundle_courses")
+      .select("course_id")
+      .where("product_id", "=", productId)
+      .orderBy("position")
+      .execute(),
     product.course_id === null
       ? Promise.resolve(undefined)
       : db.selectFrom("courses").select(["id", "title", "slug"]).where("id", "=", product.course_id).executeTakeFirst(),

@@ -8,7 +8,10 @@ import { courseProductSchema, createProductFileSchema, productFileContentType, p
 const variant = { price_cents: 4_900 };
 const base = { kind: "consultation", title: "One hour with me", currency: "EUR", variants: [variant] };
 
-function errors(input: Record<string, unknown>, schema: typeof productSchema | typeof courseProductSchema = productSchema) {
+function errors(
+  input: Record<string, unknown>,
+  schema: typeof productSchema | typeof courseProductSchema = productSchema,
+) {
   const body = schema === productSchema ? { ...base, ...input } : input;
   const result = schema.safeParse(body);
   return result.success ? {} : fieldErrorsOf(result.error, body);
@@ -45,14 +48,17 @@ describe("productSchema", () => {
 
   it("refuses a promo that ends before it starts, on the variant's end date", () => {
     const promo = { price_cents: 10_000, promo_price_cents: 5_000 };
-    expect(errors({ variants: [{ ...promo, promo_starts_at: "2026-05-10", promo_ends_at: "2026-05-09" }]})).toEqual({
+    expect(errors({ variants: [{ ...promo, promo_starts_at: "2026-05-10", promo_ends_at: "2026-05-09" }] })).toEqual({
       "variants.0.promo_ends_at": [{ key: "products:end_before_start" }],
     });
     // The same day is fine: a bare end day means its last moment.
-    expect(errors({ variants: [{ ...promo, promo_starts_at: "2026-05-10", promo_ends_at: "2026-05-10" }] })).toEqual({});
-    expect(productSchema.parse({ ...base, variants: [{ ...promo, promo_ends_at: "2026-05-10" }] }).variants[0]!.promo_ends_at).toBe(
-      "2026-05-10T23:59:59.999Z",
+    expect(errors({ variants: [{ ...promo, promo_starts_at: "2026-05-10", promo_ends_at: "2026-05-10" }] })).toEqual(
+      {},
     );
+    expect(
+      productSchema.parse({ ...base, variants: [{ ...promo, promo_ends_at: "2026-05-10" }] }).variants[0]!
+        .promo_ends_at,
+    ).toBe("2026-05-10T23:59:59.999Z");
   });
 
   it("wants a promo price lower than the price, and one when promo dates are set", () => {
@@ -84,12 +90,14 @@ describe("productSchema", () => {
     expect(errors({ kind: "bundle", course_ids: [3, 3] }).course_ids).toEqual([{ key: "products:course_twice" }]);
     expect(errors({ kind: "bundle", course_ids: [3, 1] })).toEqual({});
     expect(errors({ kind: "live_event" })).toEqual({ event_starts_at: [{ key: "validation:required" }] });
-    expect(errors({ kind: "live_event", event_starts_at: "2026-09-01T18:00Z", event_link: "javascript:alert(1)" })).toEqual({
+    expect(
+      errors({ kind: "live_event", event_starts_at: "2026-09-01T18:00Z", event_link: "javascript:alert(1)" }),
+    ).toEqual({
       event_link: [{ key: "validation:url" }],
     });
-    expect(productSchema.parse({ ...base, kind: "live_event", event_starts_at: "2026-09-01T18:00Z" }).event_starts_at).toBe(
-      "2026-09-01T18:00:00.000Z",
-    );
+    expect(
+      productSchema.parse({ ...base, kind: "live_event", event_starts_at: "2026-09-01T18:00Z" }).event_starts_at,
+    ).toBe("2026-09-01T18:00:00.000Z");
     expect(errors({ kind: "file" })).toEqual({ file_key: [{ key: "products:file_required" }] });
     expect(errors({ kind: "file", file_key: "products/x/a.exe", file_name: "a.exe" })).toEqual({
       file_key: [{ key: "products:file_type" }],

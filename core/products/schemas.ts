@@ -133,7 +133,8 @@ export const variantSchema = variantObject.superRefine((variant, ctx) => {
 function requireNames(variants: VariantFields[], ctx: z.RefinementCtx, from: number) {
   if (variants.length + from < 2) return;
   variants.forEach((variant, index) => {
-    if (!variant.name) ctx.addIssue({ code: "custom", path: ["variants", index, "name"], message: "products:variant_name_required" });
+    if (!variant.name)
+      ctx.addIssue({ code: "custom", path: ["variants", index, "name"], message: "products:variant_name_required" });
   });
 }
 

@@ -12,7 +12,11 @@ import { type AdminProduct, getProductForEditing } from "./product-records.ts";
 import { courseProductSchema } from "./schemas.ts";
 import { saveVariants } from "./variant-history.ts";
 
-export async function updateCourseProduct(db: Db, product: Product, body: Record<string, unknown>): Promise<AdminProduct> {
+export async function updateCourseProduct(
+  db: Db,
+  product: Product,
+  body: Record<string, unknown>,
+): Promise<AdminProduct> {
   const current = await getProductForEditing(db, product.id);
   const data = parseInput(courseProductSchema, {
     promo_limit: current.promo_limit,
@@ -20,7 +24,11 @@ export async function updateCourseProduct(db: Db, product: Product, body: Record
     ...body,
   });
   const now = nowIso();
-  await db.updateTable("products").set({ promo_limit: data.promo_limit, updated_at: now }).where("id", "=", product.id).execute();
+  await db
+    .updateTable("products")
+    .set({ promo_limit: data.promo_limit, updated_at: now })
+    .where("id", "=", product.id)
+    .execute();
   await saveVariants(db, { productId: product.id, variants: data.variants, firstPosition: 2, now });
   await bumpCacheVersion(db, "catalog");
   return getProductForEditing(db, product.id);

@@ -46,7 +46,11 @@ async function currentInput(db: Db, productId: number): Promise<ProductInput> {
   };
 }
 
-export async function updateProduct({ db, storage }: ProductDeps, productId: number, input: unknown): Promise<AdminProduct> {
+export async function updateProduct(
+  { db, storage }: ProductDeps,
+  productId: number,
+  input: unknown,
+): Promise<AdminProduct> {
   const body = objectInput(input);
   let replacedFile: string | null = null;
   const saved = await db.transaction().execute(async (trx) => {

@@ -49,14 +49,26 @@ describe("variant price history", () => {
     ]);
     expect(await history(product.variants[0]!.id)).toEqual([{ price_cents: 5_000, ...plain }]);
     expect(await history(product.variants[1]!.id)).toEqual([
-      { price_cents: 9_000, promo_price_cents: 7_000, promo_starts_at: null, promo_ends_at: "2030-01-31T23:59:59.999Z" },
+      {
+        price_cents: 9_000,
+        promo_price_cents: 7_000,
+        promo_starts_at: null,
+        promo_ends_at: "2030-01-31T23:59:59.999Z",
+      },
     ]);
   });
 
   it("adds a row only when a price field changes, keeps history across a reorder, drops it with the variant", async () => {
     const product = await createProduct(
       db,
-      { kind: "consultation", title: "History", variants: [{ name: "A", price_cents: 1_000 }, { name: "B", price_cents: 2_000 }] },
+      {
+        kind: "consultation",
+        title: "History",
+        variants: [
+          { name: "A", price_cents: 1_000 },
+          { name: "B", price_cents: 2_000 },
+        ],
+      },
       { currency: "EUR" },
     );
     const [a, b] = product.variants;
@@ -100,8 +112,16 @@ describe("variant price history", () => {
   });
 
   it("refuses another product's variant id", async () => {
-    const one = await createProduct(db, { kind: "consultation", title: "One", variants: [{ price_cents: 100 }] }, { currency: "EUR" });
-    const two = await createProduct(db, { kind: "consultation", title: "Two", variants: [{ price_cents: 100 }] }, { currency: "EUR" });
+    const one = await createProduct(
+      db,
+      { kind: "consultation", title: "One", variants: [{ price_cents: 100 }] },
+      { currency: "EUR" },
+    );
+    const two = await createProduct(
+      db,
+      { kind: "consultation", title: "Two", variants: [{ price_cents: 100 }] },
+      { currency: "EUR" },
+    );
     await expect(
       updateProduct({ db, storage }, two.id, { variants: [{ id: one.variants[0]!.id, price_cents: 1 }] }),
     ).rejects.toMatchObject({ code: "validation", fields: { "variants.0.id": [{ key: "validation:invalid" }] } });
@@ -112,7 +132,16 @@ describe("variant price history", () => {
     const now = new Date().toISOString();
     const course = await db
       .insertInto("courses")
-      .values({ slug: "priced-course", title: "Priced", description: "", status: "published", price_cents: 10_000, currency: "EUR", created_at: now, updated_at: now })
+      .values({
+        slug: "priced-course",
+        title: "Priced",
+        description: "",
+        status: "published",
+        price_cents: 10_000,
+        currency: "EUR",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const productId = (await ensureCourseProduct(db, course.id))!;

@@ -8,7 +8,12 @@ import { type CoursePrices, pricesChanged } from "../catalog/course-price-histor
 import { fieldError } from "../errors.ts";
 import type { VariantFields } from "./schemas.ts";
 
-export async function recordVariantPriceChange(db: Db, variantId: number, prices: CoursePrices, at: string): Promise<void> {
+export async function recordVariantPriceChange(
+  db: Db,
+  variantId: number,
+  prices: CoursePrices,
+  at: string,
+): Promise<void> {
   await db
     .insertInto("variant_price_changes")
     .values({
@@ -60,7 +65,11 @@ export async function saveVariants(
     };
     const before = variant.id != null ? byId.get(variant.id) : undefined;
     if (before) {
-      await db.updateTable("product_variants").set({ ...fields, updated_at: now }).where("id", "=", before.id).execute();
+      await db
+        .updateTable("product_variants")
+        .set({ ...fields, updated_at: now })
+        .where("id", "=", before.id)
+        .execute();
       if (pricesChanged(before, fields)) await recordVariantPriceChange(db, before.id, fields, now);
     } else {
       const row = await db

@@ -6,7 +6,10 @@ import { promoCodeKey } from "./redeem-promo-code.ts";
 
 export const AFFILIATE_COOKIE = "studium_ref";
 
-export async function findActiveAffiliateCode(db: Db, code: string | undefined): Promise<{ id: number; code: string; cookie_days: number } | null> {
+export async function findActiveAffiliateCode(
+  db: Db,
+  code: string | undefined,
+): Promise<{ id: number; code: string; cookie_days: number } | null> {
   if (!code || code.length > 64) return null;
   const row = await db
     .selectFrom("affiliate_codes")

@@ -27,7 +27,8 @@ export async function checkPromoCode(
   const key = promoCodeKey(options.code);
   if (!key) throw promoError("checkout:promo_invalid");
   const promo = await db.selectFrom("promo_codes").selectAll().where("code_key", "=", key).executeTakeFirst();
-  if (!promo || (promo.product_id !== null && promo.product_id !== options.productId)) throw promoError("checkout:promo_invalid");
+  if (!promo || (promo.product_id !== null && promo.product_id !== options.productId))
+    throw promoError("checkout:promo_invalid");
   if (promo.starts_at !== null && now < promo.starts_at) throw promoError("checkout:promo_invalid");
   if (promo.ends_at !== null && now >= promo.ends_at) throw promoError("checkout:promo_expired");
   if (promo.usage_limit >= 0 && promo.used_count >= promo.usage_limit) throw promoError("checkout:promo_used");

@@ -4,7 +4,13 @@ import { isAppError } from "#core/errors.ts";
 import type { Db } from "#platform/db/connection.ts";
 import type { CourseStatus } from "#platform/db/schema.ts";
 import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-database.ts";
-import { containsPattern, SEARCH_RESULT_LIMIT, searchCourses, searchCoursesInDatabase, searchWords } from "./search-courses.ts";
+import {
+  containsPattern,
+  SEARCH_RESULT_LIMIT,
+  searchCourses,
+  searchCoursesInDatabase,
+  searchWords,
+} from "./search-courses.ts";
 
 describe("normalising queries and course texts", () => {
   it("lower-cases, drops Polish and other diacritics, and squeezes spaces", () => {

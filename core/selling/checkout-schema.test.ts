@@ -25,7 +25,10 @@ describe("checkout form rules", () => {
   });
 
   it("requires the company's details only with an invoice", () => {
-    expect(issues({ invoice: true })).toMatchObject({ company_name: "validation:required", city: "validation:required" });
+    expect(issues({ invoice: true })).toMatchObject({
+      company_name: "validation:required",
+      city: "validation:required",
+    });
     expect(issues({ invoice: false, vat_number: "not checked" })).toEqual({});
   });
 

@@ -51,7 +51,14 @@ export const checkoutRegisterSchema = z.object({ email: emailField, password: pa
 
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 
-export type InvoiceDetails = { company_name: string; vat_number: string; street: string; postal_code: string; city: string; country: string };
+export type InvoiceDetails = {
+  company_name: string;
+  vat_number: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  country: string;
+};
 
 export function invoiceDetails(input: CheckoutInput): InvoiceDetails | null {
   if (!input.invoice) return null;

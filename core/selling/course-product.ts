@@ -9,7 +9,20 @@ import { nowIso } from "#platform/db/connection.ts";
 export async function ensureCourseProduct(db: Db, courseId: number): Promise<number | null> {
   const course = await db
     .selectFrom("courses")
-    .select(["id", "title", "description", "status", "currency", "vat_rate", "cover_image", "price_cents", "promo_price_cents", "promo_starts_at", "promo_ends_at", "published_at"])
+    .select([
+      "id",
+      "title",
+      "description",
+      "status",
+      "currency",
+      "vat_rate",
+      "cover_image",
+      "price_cents",
+      "promo_price_cents",
+      "promo_starts_at",
+      "promo_ends_at",
+      "published_at",
+    ])
     .where("id", "=", courseId)
     .executeTakeFirst();
   if (!course) return null;
@@ -32,11 +45,25 @@ export async function ensureCourseProduct(db: Db, courseId: number): Promise<num
   const current = await db
     .selectFrom("products as p")
     .innerJoin("product_variants as v", (join) => join.onRef("v.product_id", "=", "p.id").on("v.position", "=", 1))
-    .select(["p.id", "p.title", "p.description", "p.status", "p.currency", "p.vat_rate", "p.cover_image", "p.published_at", "v.price_cents", "v.promo_price_cents", "v.promo_starts_at", "v.promo_ends_at"])
+    .select([
+      "p.id",
+      "p.title",
+      "p.description",
+      "p.status",
+      "p.currency",
+      "p.vat_rate",
+      "p.cover_image",
+      "p.published_at",
+      "v.price_cents",
+      "v.promo_price_cents",
+      "v.promo_starts_at",
+      "v.promo_ends_at",
+    ])
     .where("p.course_id", "=", courseId)
     .executeTakeFirst();
   const expected: Record<string, unknown> = { ...mirrored, ...prices };
-  if (current && Object.keys(expected).every((key) => current[key as keyof typeof current] === expected[key])) return current.id;
+  if (current && Object.keys(expected).every((key) => current[key as keyof typeof current] === expected[key]))
+    return current.id;
   const now = nowIso();
   const product = await db
     .insertInto("products")

@@ -10,19 +10,34 @@ import type { Product, Transaction } from "#platform/db/schema.ts";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** When access bought now ends: a fixed end date wins over a length in days; null is for ever. */
-export function accessEndsAt(limits: { access_days: number | null; access_ends_at: string | null }, from = Date.now()): string | null {
+export function accessEndsAt(
+  limits: { access_days: number | null; access_ends_at: string | null },
+  from = Date.now(),
+): string | null {
   if (limits.access_ends_at) return limits.access_ends_at;
   if (limits.access_days && limits.access_days > 0) return new Date(from + limits.access_days * DAY_MS).toISOString();
   return null;
 }
 
 async function courseLimits(db: Db, courseId: number) {
-  return db.selectFrom("courses").select(["access_days", "access_ends_at"]).where("id", "=", courseId).executeTakeFirstOrThrow();
+  return db
+    .selectFrom("courses")
+    .select(["access_days", "access_ends_at"])
+    .where("id", "=", courseId)
+    .executeTakeFirstOrThrow();
 }
 
-export async function grantProductAccess(db: Db, options: { userId: number; product: Product; transactionId: number | null }): Promise<void> {
+export async function grantProductAccess(
+  db: Db,
+  options: { userId: number; product: Product; transactionId: number | null },
+): Promise<void> {
   const now = nowIso();
-  const values = { starts_at: now, ends_at: accessEndsAt(options.product), revoked_at: null, transaction_id: options.transactionId };
+  const values = {
+    starts_at: now,
+    ends_at: accessEndsAt(options.product),
+    revoked_at: null,
+    transaction_id: options.transactionId,
+  };
   await db
     .insertInto("product_access")
     .values({ user_id: options.userId, product_id: options.product.id, created_at: now, ...values })
@@ -36,14 +51,30 @@ export async function grantPurchase(db: Db, transaction: Transaction, product: P
   if (product.kind === "course") {
     if (transaction.quantity > 1) return;
     const limits = await courseLimits(db, product.course_id!);
-    await grantCourseAccess(db, { userId: buyer, courseId: product.course_id!, endsAt: accessEndsAt(limits), source: "purchase", grantedBy: null });
+    await grantCourseAccess(db, {
+      userId: buyer,
+      courseId: product.course_id!,
+      endsAt: accessEndsAt(limits),
+      source: "purchase",
+      grantedBy: null,
+    });
     return;
   }
   if (product.kind === "bundle") {
-    const courses = await db.selectFrom("bundle_courses").select("course_id").where("product_id", "=", product.id).execute();
+    const courses = await db
+      .selectFrom("bundle_courses")
+      .select("course_id")
+      .where("product_id", "=", product.id)
+      .execute();
     for (const { course_id } of courses) {
       // The bundle's own access limits apply to the courses it sells.
-      await grantCourseAccess(db, { userId: buyer, courseId: course_id, endsAt: accessEndsAt(product), source: "purchase", grantedBy: null });
+      await grantCourseAccess(db, {
+        userId: buyer,
+        courseId: course_id,
+        endsAt: accessEndsAt(product),
+        source: "purchase",
+        grantedBy: null,
+      });
     }
   }
   await grantProductAccess(db, { userId: buyer, product, transactionId: transaction.id });

@@ -38,12 +38,30 @@ export function promoPackagesLeft(product: Pick<Product, "promo_limit" | "promo_
 async function historyOf(db: Db, product: Product, variant: ProductVariant): Promise<PriceSnapshot[]> {
   const columns = ["price_cents", "promo_price_cents", "promo_starts_at", "promo_ends_at", "changed_at"] as const;
   if (product.kind === "course" && variant.position === 1) {
-    return db.selectFrom("course_price_changes").select(columns).where("course_id", "=", product.course_id!).orderBy("changed_at").orderBy("id").execute();
+    return db
+      .selectFrom("course_price_changes")
+      .select(columns)
+      .where("course_id", "=", product.course_id!)
+      .orderBy("changed_at")
+      .orderBy("id")
+      .execute();
   }
-  return db.selectFrom("variant_price_changes").select(columns).where("variant_id", "=", variant.id).orderBy("changed_at").orderBy("id").execute();
+  return db
+    .selectFrom("variant_price_changes")
+    .select(columns)
+    .where("variant_id", "=", variant.id)
+    .orderBy("changed_at")
+    .orderBy("id")
+    .execute();
 }
 
-async function variantOffer(db: Db, product: Product, variant: ProductVariant, now: string, packagesLeft: number | null): Promise<VariantOffer> {
+async function variantOffer(
+  db: Db,
+  product: Product,
+  variant: ProductVariant,
+  now: string,
+  packagesLeft: number | null,
+): Promise<VariantOffer> {
   const promoActive = isPromoActive(variant, now) && packagesLeft !== 0;
   let lowest: number | null = null;
   if (promoActive) {
@@ -63,7 +81,11 @@ async function variantOffer(db: Db, product: Product, variant: ProductVariant, n
 }
 
 /** The offer of a published product (admins may also see drafts: `includeUnpublished`); null when there is none. */
-export async function loadOffer(db: Db, ref: OfferRef, options: { includeUnpublished?: boolean; now?: string } = {}): Promise<Offer | null> {
+export async function loadOffer(
+  db: Db,
+  ref: OfferRef,
+  options: { includeUnpublished?: boolean; now?: string } = {},
+): Promise<Offer | null> {
   const now = options.now ?? new Date().toISOString();
   let course: Offer["course"] = null;
   let productId: number | null;
@@ -74,16 +96,32 @@ export async function loadOffer(db: Db, ref: OfferRef, options: { includeUnpubli
       .where("slug", "=", ref.courseSlug)
       .executeTakeFirst();
     if (!row) return null;
-    course = { id: row.id, slug: row.slug, title: row.title, access_days: row.access_days, access_ends_at: row.access_ends_at };
+    course = {
+      id: row.id,
+      slug: row.slug,
+      title: row.title,
+      access_days: row.access_days,
+      access_ends_at: row.access_ends_at,
+    };
     productId = await ensureCourseProduct(db, row.id);
   } else {
-    const row = await db.selectFrom("products").select("id").where("slug", "=", ref.productSlug).where("kind", "!=", "course").executeTakeFirst();
+    const row = await db
+      .selectFrom("products")
+      .select("id")
+      .where("slug", "=", ref.productSlug)
+      .where("kind", "!=", "course")
+      .executeTakeFirst();
     productId = row?.id ?? null;
   }
   if (productId === null) return null;
   const product = await db.selectFrom("products").selectAll().where("id", "=", productId).executeTakeFirstOrThrow();
   if (product.status !== "published" && !options.includeUnpublished) return null;
-  const variants = await db.selectFrom("product_variants").selectAll().where("product_id", "=", product.id).orderBy("position").execute();
+  const variants = await db
+    .selectFrom("product_variants")
+    .selectAll()
+    .where("product_id", "=", product.id)
+    .orderBy("position")
+    .execute();
   const left = promoPackagesLeft(product);
   return {
     product,

@@ -67,9 +67,17 @@ export interface PaymentProvider {
    * Called after our checks (amount, currency, order) passed and before the order is marked paid, for providers
    * whose protocol needs a confirmation call (Przelewy24's verify). Throws when the provider refuses.
    */
-  confirm?(report: PaymentReport, order: { hash: string; amountCents: number; currency: string; providerRef: string | null }): Promise<void>;
+  confirm?(
+    report: PaymentReport,
+    order: { hash: string; amountCents: number; currency: string; providerRef: string | null },
+  ): Promise<void>;
   /** Asks the provider where a payment stands (the 5-minute re-check of pending transactions). */
-  fetchStatus(order: { hash: string; amountCents: number; currency: string; providerRef: string | null }): Promise<PaymentReport>;
+  fetchStatus(order: {
+    hash: string;
+    amountCents: number;
+    currency: string;
+    providerRef: string | null;
+  }): Promise<PaymentReport>;
 }
 
 /** Thrown by adapters when the provider cannot be reached or answers an error; the message is safe to log. */

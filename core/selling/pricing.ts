@@ -29,5 +29,13 @@ export function quote(unitCents: number, quantity: number, vatRate: number, disc
   const subtotalCents = unitCents * quantity;
   const discountCents = discountOn(subtotalCents, discount);
   const totalCents = subtotalCents - discountCents;
-  return { unitCents, quantity, subtotalCents, discountCents, totalCents, vatRate, vatCents: vatIncluded(totalCents, vatRate) };
+  return {
+    unitCents,
+    quantity,
+    subtotalCents,
+    discountCents,
+    totalCents,
+    vatRate,
+    vatCents: vatIncluded(totalCents, vatRate),
+  };
 }

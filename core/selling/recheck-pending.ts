@@ -31,8 +31,14 @@ export async function recheckPendingTransactions(
     .execute();
   let checked = 0;
   for (const row of rows) {
-    let claim = deps.db.updateTable("transactions").set({ last_checked_at: new Date(now).toISOString() }).where("id", "=", row.id);
-    claim = row.last_checked_at === null ? claim.where("last_checked_at", "is", null) : claim.where("last_checked_at", "=", row.last_checked_at);
+    let claim = deps.db
+      .updateTable("transactions")
+      .set({ last_checked_at: new Date(now).toISOString() })
+      .where("id", "=", row.id);
+    claim =
+      row.last_checked_at === null
+        ? claim.where("last_checked_at", "is", null)
+        : claim.where("last_checked_at", "=", row.last_checked_at);
     if (Number((await claim.executeTakeFirst()).numUpdatedRows) !== 1) continue;
     checked++;
     const old = row.created_at <= abandoned;
@@ -43,10 +49,21 @@ export async function recheckPendingTransactions(
     const provider = await deps.providers.get(row.provider);
     if (!provider) continue;
     try {
-      const report = await provider.fetchStatus({ hash: row.hash, amountCents: row.total_cents, currency: row.currency, providerRef: row.provider_ref });
-      await applyPaymentReport(deps, provider, { ...report, eventKey: `check:${row.hash}:${report.outcome}:${nowIso()}` });
+      const report = await provider.fetchStatus({
+        hash: row.hash,
+        amountCents: row.total_cents,
+        currency: row.currency,
+        providerRef: row.provider_ref,
+      });
+      await applyPaymentReport(deps, provider, {
+        ...report,
+        eventKey: `check:${row.hash}:${report.outcome}:${nowIso()}`,
+      });
     } catch (error) {
-      deps.log.warn({ provider: row.provider, transaction: row.id, error: error instanceof Error ? error.message : String(error) }, "payment re-check failed");
+      deps.log.warn(
+        { provider: row.provider, transaction: row.id, error: error instanceof Error ? error.message : String(error) },
+        "payment re-check failed",
+      );
     }
   }
   return checked;

@@ -22,17 +22,27 @@ export async function reservePromoPackages(db: Db, productId: number, quantity: 
 
 /** The last package sold: cached sales pages must stop showing the promo price (and show it again on release). */
 async function renewPagesWhenSoldOut(db: Db, productId: number): Promise<void> {
-  const product = await db.selectFrom("products").select(["promo_limit", "promo_sold"]).where("id", "=", productId).executeTakeFirst();
-  if (product && product.promo_limit >= 0 && product.promo_sold >= product.promo_limit) await bumpCacheVersion(db, "catalog");
+  const product = await db
+    .selectFrom("products")
+    .select(["promo_limit", "promo_sold"])
+    .where("id", "=", productId)
+    .executeTakeFirst();
+  if (product && product.promo_limit >= 0 && product.promo_sold >= product.promo_limit)
+    await bumpCacheVersion(db, "catalog");
 }
 
 /** Gives back what a transaction held. Call in the same transaction that moves it to a failure status. */
-export async function releaseReservations(db: Db, transaction: Pick<Transaction, "product_id" | "quantity" | "promo_package" | "promo_code_id">): Promise<void> {
+export async function releaseReservations(
+  db: Db,
+  transaction: Pick<Transaction, "product_id" | "quantity" | "promo_package" | "promo_code_id">,
+): Promise<void> {
   if (transaction.promo_package) {
     await renewPagesWhenSoldOut(db, transaction.product_id);
     await db
       .updateTable("products")
-      .set({ promo_sold: sql`CASE WHEN promo_sold >= ${transaction.quantity} THEN promo_sold - ${transaction.quantity} ELSE 0 END` })
+      .set({
+        promo_sold: sql`CASE WHEN promo_sold >= ${transaction.quantity} THEN promo_sold - ${transaction.quantity} ELSE 0 END`,
+      })
       .where("id", "=", transaction.product_id)
       .execute();
   }

@@ -38,12 +38,16 @@ function checkSeenPrice(input: CheckoutInput, variant: VariantOffer, offer: Offe
   if (input.unit_price_cents === undefined || input.unit_price_cents === variant.price_cents) return;
   const price = formatMoney(variant.price_cents, offer.product.currency, lang);
   const soldOut = offer.promo_packages_left === 0 && input.unit_price_cents < variant.price_cents;
-  throw new AppError("conflict", { messageKey: soldOut ? "checkout:promo_sold_out" : "checkout:price_changed", values: { price } });
+  throw new AppError("conflict", {
+    messageKey: soldOut ? "checkout:promo_sold_out" : "checkout:price_changed",
+    values: { price },
+  });
 }
 
 async function checkBuyable(db: Db, offer: Offer, buyer: User, input: CheckoutInput) {
   const kind = offer.product.kind;
-  if (input.quantity > 1 && kind !== "course") throw new AppError("validation", { fields: { quantity: [{ key: "checkout:quantity_courses_only" }] } });
+  if (input.quantity > 1 && kind !== "course")
+    throw new AppError("validation", { fields: { quantity: [{ key: "checkout:quantity_courses_only" }] } });
   if (offer.variants.length === 0) throw new AppError("not_found");
   if (input.quantity > 1 || buyer.role === "admin") return;
   const now = nowIso();
@@ -78,9 +82,21 @@ async function chooseProvider(deps: SellingDeps, requested: string, total: numbe
   return provider;
 }
 
-type Draft = { offer: Offer; variant: VariantOffer; price: Quote; promo: PromoCode | null; provider: PaymentProvider | null };
+type Draft = {
+  offer: Offer;
+  variant: VariantOffer;
+  price: Quote;
+  promo: PromoCode | null;
+  provider: PaymentProvider | null;
+};
 
-async function writeTransaction(deps: SellingDeps, buyer: User, input: CheckoutInput, draft: Draft, context: CheckoutContext) {
+async function writeTransaction(
+  deps: SellingDeps,
+  buyer: User,
+  input: CheckoutInput,
+  draft: Draft,
+  context: CheckoutContext,
+) {
   const { offer, variant, price, promo, provider } = draft;
   const hash = newTransactionHash();
   const id = await deps.db.transaction().execute(async (trx) => {
@@ -136,7 +152,9 @@ export async function startCheckout(
   const variant = chooseVariant(offer, input.variant_id);
   checkSeenPrice(input, variant, offer, context.lang);
   await checkBuyable(deps.db, offer, buyer, input);
-  const promo = input.promo_code ? await checkPromoCode(deps.db, { code: input.promo_code, productId: offer.product.id, userId: buyer.id }) : null;
+  const promo = input.promo_code
+    ? await checkPromoCode(deps.db, { code: input.promo_code, productId: offer.product.id, userId: buyer.id })
+    : null;
   const price = quote(variant.price_cents, input.quantity, offer.product.vat_rate, promo);
   const provider = await chooseProvider(deps, input.provider, price.totalCents);
 

@@ -8,7 +8,12 @@ import type { NotificationInput, PaymentOrder, PaymentProvider, PaymentReport } 
 
 export type TestDecision = "paid" | "failed";
 
-export function createTestProvider(secret: Buffer): PaymentProvider & { signedNotification(order: { hash: string; amountCents: number; currency: string }, decision: TestDecision): NotificationInput } {
+export function createTestProvider(secret: Buffer): PaymentProvider & {
+  signedNotification(
+    order: { hash: string; amountCents: number; currency: string },
+    decision: TestDecision,
+  ): NotificationInput;
+} {
   const key = createHmac("sha256", secret).update("studium test payments").digest();
   const sign = (body: Buffer) => createHmac("sha256", key).update(body).digest("hex");
   return {
@@ -21,7 +26,12 @@ export function createTestProvider(secret: Buffer): PaymentProvider & { signedNo
       const expected = sign(input.rawBody);
       const valid = given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
       if (!valid) return { ok: false, reason: "bad signature", reply: { status: 400, body: "bad signature" } };
-      const body = JSON.parse(input.rawBody.toString("utf8")) as { hash: string; decision: TestDecision; amount_cents: number; currency: string };
+      const body = JSON.parse(input.rawBody.toString("utf8")) as {
+        hash: string;
+        decision: TestDecision;
+        amount_cents: number;
+        currency: string;
+      };
       const report: PaymentReport = {
         hash: body.hash,
         providerRef: `test_${body.hash}`,
@@ -33,10 +43,19 @@ export function createTestProvider(secret: Buffer): PaymentProvider & { signedNo
       return { ok: true, report, reply: { status: 200, body: "OK" } };
     },
     async fetchStatus(order) {
-      return { hash: order.hash, providerRef: order.providerRef, outcome: "pending", amountCents: order.amountCents, currency: order.currency, eventKey: `${order.hash}:check` };
+      return {
+        hash: order.hash,
+        providerRef: order.providerRef,
+        outcome: "pending",
+        amountCents: order.amountCents,
+        currency: order.currency,
+        eventKey: `${order.hash}:check`,
+      };
     },
     signedNotification(order, decision) {
-      const rawBody = Buffer.from(JSON.stringify({ hash: order.hash, decision, amount_cents: order.amountCents, currency: order.currency }));
+      const rawBody = Buffer.from(
+        JSON.stringify({ hash: order.hash, decision, amount_cents: order.amountCents, currency: order.currency }),
+      );
       return { headers: { "x-test-signature": sign(rawBody) }, rawBody };
     },
   };

@@ -27,7 +27,13 @@ export type TransactionView = {
   nextLink: string;
 };
 
-export function nextLinkFor(kind: ProductKind, quantity: number, courseSlug: string | null, courseId: number | null, productSlug: string | null): string {
+export function nextLinkFor(
+  kind: ProductKind,
+  quantity: number,
+  courseSlug: string | null,
+  courseId: number | null,
+  productSlug: string | null,
+): string {
   if (kind === "course" && quantity > 1) return `/home/access-manager/${courseId}`;
   if (kind === "course") return `/${courseSlug}/watch`;
   if (kind === "file") return `/my/products/${productSlug}`;
@@ -49,7 +55,12 @@ const transactionByHash = prepared((db) =>
       "t.total_cents",
       "t.currency",
       "t.product_id",
-      (eb) => eb.selectFrom("invitations").select((e) => e.fn.countAll<number>().as("n")).whereRef("invitations.parent_transaction_id", "=", "t.id").as("invitations"),
+      (eb) =>
+        eb
+          .selectFrom("invitations")
+          .select((e) => e.fn.countAll<number>().as("n"))
+          .whereRef("invitations.parent_transaction_id", "=", "t.id")
+          .as("invitations"),
     ])
     .where("t.hash", "=", ""),
 );

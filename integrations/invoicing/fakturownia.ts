@@ -60,7 +60,10 @@ export function fakturowniaInvoice(input: InvoiceInput): Record<string, unknown>
 /** Field names of a 422 answer (never their values, which may echo what we sent). */
 function refusedFields(body: unknown): string[] {
   const message = (body as { message?: unknown } | null)?.message;
-  if (message && typeof message === "object") return Object.keys(message).map((key) => key.slice(0, 40)).slice(0, 10);
+  if (message && typeof message === "object")
+    return Object.keys(message)
+      .map((key) => key.slice(0, 40))
+      .slice(0, 10);
   return [];
 }
 
@@ -93,7 +96,8 @@ export function createFakturownia(
         body: JSON.stringify({ api_token: settings.api_token, invoice: fakturowniaInvoice(input) }),
       });
       const body: unknown = await response.json().catch(() => undefined);
-      if (response.status === 401 || response.status === 403) fail(`the API token was refused (HTTP ${response.status})`, response.status);
+      if (response.status === 401 || response.status === 403)
+        fail(`the API token was refused (HTTP ${response.status})`, response.status);
       if (response.status === 422) {
         const fields = refusedFields(body);
         if (fields.includes("oid")) fail("an invoice for this order already exists in Fakturownia", 422);

@@ -82,9 +82,18 @@ export function ifirmaInvoiceBody(input: InvoiceInput): Record<string, unknown> 
   };
 }
 
-type IfirmaAnswer = { Kod?: unknown; Informacja?: unknown; Identyfikator?: unknown; PelnyNumer?: unknown; Wynik?: unknown };
+type IfirmaAnswer = {
+  Kod?: unknown;
+  Informacja?: unknown;
+  Identyfikator?: unknown;
+  PelnyNumer?: unknown;
+  Wynik?: unknown;
+};
 
-export function createIfirma(settings: IfirmaSettings, options: { baseUrl?: string; fetch?: FetchLike } = {}): InvoicingProvider {
+export function createIfirma(
+  settings: IfirmaSettings,
+  options: { baseUrl?: string; fetch?: FetchLike } = {},
+): InvoicingProvider {
   const base = (options.baseUrl || IFIRMA_BASE_URL).replace(/\/+$/, "");
   const doFetch: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
 
@@ -127,12 +136,16 @@ export function createIfirma(settings: IfirmaSettings, options: { baseUrl?: stri
       // not JSON
     }
     const answer = parsed?.response;
-    if (!answer || typeof answer !== "object") return fail(`unexpected answer (HTTP ${response.status})`, response.status);
+    if (!answer || typeof answer !== "object")
+      return fail(`unexpected answer (HTTP ${response.status})`, response.status);
     const code = Number(answer.Kod);
     if (code !== 0) {
       const known = codeMessages[code];
       const info = typeof answer.Informacja === "string" ? answer.Informacja.slice(0, 200) : "";
-      fail(`${known ?? "the request was refused"} (code ${Number.isFinite(code) ? code : "?"})${!known && info ? `: ${info}` : ""}`, code);
+      fail(
+        `${known ?? "the request was refused"} (code ${Number.isFinite(code) ? code : "?"})${!known && info ? `: ${info}` : ""}`,
+        code,
+      );
     }
     return answer;
   }
@@ -142,7 +155,9 @@ export function createIfirma(settings: IfirmaSettings, options: { baseUrl?: stri
 
     async issueInvoice(input): Promise<IssuedInvoice> {
       if (input.currency !== "PLN") fail(`domestic invoices are in PLN; this sale is in ${input.currency.slice(0, 3)}`);
-      const created = await answerOf(await send("POST", "/iapi/fakturakraj.json", JSON.stringify(ifirmaInvoiceBody(input))));
+      const created = await answerOf(
+        await send("POST", "/iapi/fakturakraj.json", JSON.stringify(ifirmaInvoiceBody(input))),
+      );
       const id = String(created.Identyfikator ?? "");
       if (!/^\d+$/.test(id)) fail("the answer carried no invoice id");
       const details = await answerOf(await send("GET", `/iapi/fakturakraj/${id}.json`));

@@ -9,11 +9,17 @@ export type InvoicingBaseUrls = { ifirma?: string; fakturownia?: string };
 
 export type InvoicingProviderFactory = (provider: string, settings: Record<string, string>) => InvoicingProvider;
 
-export function invoicingProviders(options: { baseUrls?: InvoicingBaseUrls; fetch?: FetchLike } = {}): InvoicingProviderFactory {
+export function invoicingProviders(
+  options: { baseUrls?: InvoicingBaseUrls; fetch?: FetchLike } = {},
+): InvoicingProviderFactory {
   return (provider, settings) => {
     if (provider === "ifirma") {
       return createIfirma(
-        { login: settings.login ?? "", invoice_key: settings.invoice_key ?? "", key_name: settings.key_name ?? "faktura" },
+        {
+          login: settings.login ?? "",
+          invoice_key: settings.invoice_key ?? "",
+          key_name: settings.key_name ?? "faktura",
+        },
         { baseUrl: options.baseUrls?.ifirma, fetch: options.fetch },
       );
     }

@@ -23,18 +23,35 @@ describe("signatures", () => {
   });
 
   it("makes the embed view token as SHA256_HEX(token_security_key + video_id + expiration)", () => {
-    expect(bunnyEmbedToken("token-key", GUID, 1456761770)).toBe("515c7c85fe0455e0d698bf99cf7bf0c1a36e31e5bccaa28b07d9a544365b38df");
+    expect(bunnyEmbedToken("token-key", GUID, 1456761770)).toBe(
+      "515c7c85fe0455e0d698bf99cf7bf0c1a36e31e5bccaa28b07d9a544365b38df",
+    );
   });
 
   it("signs a webhook body as hex HMAC-SHA256 with the Read-Only API key", () => {
     const body = `{"VideoLibraryId":759,"VideoGuid":"${GUID}","Status":3}`;
-    expect(bunnyWebhookSignature("read-only-key", body)).toBe("4e8cd69dff11d78d92ce93d3cf19ae1353cff36e4ae3d83877b3680221d30eee");
+    expect(bunnyWebhookSignature("read-only-key", body)).toBe(
+      "4e8cd69dff11d78d92ce93d3cf19ae1353cff36e4ae3d83877b3680221d30eee",
+    );
   });
 });
 
 describe("status mappings", () => {
   it("maps the webhook's Status: 3 and 4 ready, 5 and 8 failed, 0/1/2 processing, captions and titles no change", () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 42].map(statusFromWebhook)).toEqual([0, 1, 2, 3, 3, 5, 0, 0, 5, null, null, null]);
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 42].map(statusFromWebhook)).toEqual([
+      0,
+      1,
+      2,
+      3,
+      3,
+      5,
+      0,
+      0,
+      5,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it("maps the GET video object's different status: 4 finished is ready, 3 transcoding is not, 5 and 6 failed", () => {
@@ -76,7 +93,8 @@ describe("webhooks", () => {
       { "x-bunnystream-signature-version": "v2" },
       { "x-bunnystream-signature-algorithm": "hmac-sha1" },
     ];
-    for (const change of cases) expect(host.verifyWebhook(body, { ...signed(body), ...change }), JSON.stringify(change)).toBe("forged");
+    for (const change of cases)
+      expect(host.verifyWebhook(body, { ...signed(body), ...change }), JSON.stringify(change)).toBe("forged");
     // The body changed after signing (Status 5 -> 3).
     const other = Buffer.from(body.toString().replace('"Status":3', '"Status":5'));
     expect(host.verifyWebhook(other, signed(body))).toBe("forged");

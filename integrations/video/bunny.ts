@@ -120,7 +120,11 @@ export function createBunnyStream(options: BunnyOptions): VideoHost {
     try {
       return await fetch(url, {
         method,
-        headers: { AccessKey: options.apiKey, accept: "application/json", ...(body ? { "content-type": "application/json" } : {}) },
+        headers: {
+          AccessKey: options.apiKey,
+          accept: "application/json",
+          ...(body ? { "content-type": "application/json" } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -141,7 +145,8 @@ export function createBunnyStream(options: BunnyOptions): VideoHost {
       const response = await call("POST", videoUrl(), { title });
       if (!response.ok) return failed("create", response);
       const video = (await response.json()) as { guid?: unknown };
-      if (typeof video.guid !== "string" || !GUID.test(video.guid)) throw new VideoHostError("Bunny Stream gave no video id", 502);
+      if (typeof video.guid !== "string" || !GUID.test(video.guid))
+        throw new VideoHostError("Bunny Stream gave no video id", 502);
       return { id: video.guid };
     },
 
@@ -175,7 +180,9 @@ export function createBunnyStream(options: BunnyOptions): VideoHost {
     },
 
     playback(id, now = new Date()) {
-      const embed = new URL(`${options.embedUrl.replace(/\/+$/, "")}/${encodeURIComponent(options.libraryId)}/${encodeURIComponent(id)}`);
+      const embed = new URL(
+        `${options.embedUrl.replace(/\/+$/, "")}/${encodeURIComponent(options.libraryId)}/${encodeURIComponent(id)}`,
+      );
       if (options.tokenAuthKey) {
         const expires = Math.floor(now.getTime() / 1000) + playbackSeconds;
         embed.searchParams.set("token", bunnyEmbedToken(options.tokenAuthKey, id, expires));
@@ -191,7 +198,8 @@ export function createBunnyStream(options: BunnyOptions): VideoHost {
       const version = header(headers, "x-bunnystream-signature-version");
       const algorithm = header(headers, "x-bunnystream-signature-algorithm");
       const signature = header(headers, "x-bunnystream-signature") ?? "";
-      if ((version !== undefined && version !== "v1") || (algorithm !== undefined && algorithm !== "hmac-sha256")) return "forged";
+      if ((version !== undefined && version !== "v1") || (algorithm !== undefined && algorithm !== "hmac-sha256"))
+        return "forged";
       if (!/^[0-9a-f]{64}$/.test(signature)) return "forged";
       const expected = Buffer.from(bunnyWebhookSignature(options.webhookSecret, rawBody), "hex");
       if (!timingSafeEqual(expected, Buffer.from(signature, "hex"))) return "forged";
@@ -202,8 +210,13 @@ export function createBunnyStream(options: BunnyOptions): VideoHost {
         return "ignored";
       }
       if (String(event.VideoLibraryId) !== options.libraryId) return "ignored";
-      if (typeof event.VideoGuid !== "string" || !GUID.test(event.VideoGuid) || typeof event.Status !== "number") return "ignored";
-      const result: HostedVideoEvent = { videoId: event.VideoGuid, status: statusFromWebhook(event.Status), vendorStatus: event.Status };
+      if (typeof event.VideoGuid !== "string" || !GUID.test(event.VideoGuid) || typeof event.Status !== "number")
+        return "ignored";
+      const result: HostedVideoEvent = {
+        videoId: event.VideoGuid,
+        status: statusFromWebhook(event.Status),
+        vendorStatus: event.Status,
+      };
       return result;
     },
   };

@@ -29,7 +29,10 @@ export type VideoHost = {
    * A status notification: its event when the signature is right and it is about our library, "forged" when
    * the signature is missing or wrong, "ignored" when it is signed but not for us (another library, no video).
    */
-  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): HostedVideoEvent | "forged" | "ignored";
+  verifyWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): HostedVideoEvent | "forged" | "ignored";
 };
 
 /** A vendor call that failed (network, 5xx, refused): the caller shows 'Video upload is temporarily unavailable'. */

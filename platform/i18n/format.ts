@@ -6,7 +6,12 @@ const locales: Record<Lang, string> = { en: "en-GB", pl: "pl-PL" };
 
 // Building an Intl formatter costs far more than using one (16% of a watch page with a long comment list was
 // spent constructing date formatters): each is made once per language (and currency) and reused.
-const englishDate = new Intl.DateTimeFormat(locales.en, { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const englishDate = new Intl.DateTimeFormat(locales.en, {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
 const times: Record<Lang, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat(locales.en, { hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }),
   pl: new Intl.DateTimeFormat(locales.pl, { hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }),

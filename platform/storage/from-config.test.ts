@@ -11,7 +11,14 @@ describe("storage from the configuration", () => {
   it("keeps files on disk by default and in the bucket when S3_BUCKET is set", () => {
     expect(createStorageFromConfig(loadConfig(base), secret).uploadsArriveHere).toBe(true);
     const s3 = createStorageFromConfig(
-      loadConfig({ ...base, S3_BUCKET: "files", S3_ACCESS_KEY_ID: "AKID", S3_SECRET_ACCESS_KEY: "secret", S3_ENDPOINT: "http://minio:9000", S3_FORCE_PATH_STYLE: "1" }),
+      loadConfig({
+        ...base,
+        S3_BUCKET: "files",
+        S3_ACCESS_KEY_ID: "AKID",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_ENDPOINT: "http://minio:9000",
+        S3_FORCE_PATH_STYLE: "1",
+      }),
       secret,
     );
     expect(s3.uploadsArriveHere).toBe(false);
@@ -30,9 +37,13 @@ describe("storage from the configuration", () => {
 describe("video host from the configuration", () => {
   it("is none by default and Bunny Stream with a library, its key and the webhook secret", () => {
     expect(videoHostFromConfig(loadConfig(base))).toBeNull();
-    const host = videoHostFromConfig(loadConfig({ ...base, BUNNY_LIBRARY_ID: "759", BUNNY_API_KEY: "k", BUNNY_WEBHOOK_SECRET: "r" }));
+    const host = videoHostFromConfig(
+      loadConfig({ ...base, BUNNY_LIBRARY_ID: "759", BUNNY_API_KEY: "k", BUNNY_WEBHOOK_SECRET: "r" }),
+    );
     expect(host?.provider).toBe("bunny");
-    expect(host?.uploadAuthorization("eb1c4f77-0cda-46be-b47d-1118ad7c2ffe").endpoint).toBe("https://video.bunnycdn.com/tusupload");
+    expect(host?.uploadAuthorization("eb1c4f77-0cda-46be-b47d-1118ad7c2ffe").endpoint).toBe(
+      "https://video.bunnycdn.com/tusupload",
+    );
   });
 
   it("refuses a Bunny library without the webhook secret, or a library id that is not a number", () => {

@@ -34,7 +34,12 @@ async function until(check: () => Promise<boolean>) {
 
 describe("resumable uploads", () => {
   it("starts at offset 0 and reports its length and metadata", async () => {
-    expect(await store.create("a", { length: 10, metadata: { name: "x" } })).toEqual({ id: "a", length: 10, offset: 0, metadata: { name: "x" } });
+    expect(await store.create("a", { length: 10, metadata: { name: "x" } })).toEqual({
+      id: "a",
+      length: 10,
+      offset: 0,
+      metadata: { name: "x" },
+    });
     expect(await store.get("a")).toEqual({ id: "a", length: 10, offset: 0, metadata: { name: "x" } });
     expect(await store.get("missing")).toBeNull();
   });
@@ -71,7 +76,9 @@ describe("resumable uploads", () => {
 
   it("refuses bytes past the declared length and keeps no more than the length", async () => {
     await store.create("d", { length: 5 });
-    await expect(store.append("d", 0, Readable.from([Buffer.from("0123456789")]))).rejects.toBeInstanceOf(UploadExceedsLengthError);
+    await expect(store.append("d", 0, Readable.from([Buffer.from("0123456789")]))).rejects.toBeInstanceOf(
+      UploadExceedsLengthError,
+    );
     expect((await store.get("d"))!.offset).toBeLessThanOrEqual(5);
   });
 

@@ -146,7 +146,13 @@ export function createResumableStore(options: { root: string }): ResumableStore 
 
     async removeIdleSince(before) {
       const names = await fsp.readdir(root).catch(() => [] as string[]);
-      const ids = [...new Set(names.map((name) => /^([A-Za-z0-9_-]{1,64})\.(?:part|json)$/.exec(name)?.[1]).filter((id) => id !== undefined))];
+      const ids = [
+        ...new Set(
+          names
+            .map((name) => /^([A-Za-z0-9_-]{1,64})\.(?:part|json)$/.exec(name)?.[1])
+            .filter((id) => id !== undefined),
+        ),
+      ];
       const removed: string[] = [];
       for (const id of ids) {
         if (writing.has(id)) continue;

@@ -4,7 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { amzDate, encodeKeyPath, presignUrl, sha256Hex, signRequest, uriEncode } from "./s3-signer.ts";
 
-const credentials = { accessKeyId: "AKIAIOSFODNN7EXAMPLE", secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY" };
+const credentials = {
+  accessKeyId: "AKIAIOSFODNN7EXAMPLE",
+  secretAccessKey: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+};
 const now = new Date("2013-05-24T00:00:00Z");
 const EMPTY = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
@@ -51,7 +54,14 @@ describe("presignUrl", () => {
   it("refuses an expiry past S3's seven days or below one second", () => {
     for (const expiresInSeconds of [0, 604801, 1.5]) {
       expect(() =>
-        presignUrl({ method: "PUT", url: "https://b.s3.amazonaws.com/k", region: "us-east-1", credentials, expiresInSeconds, now }),
+        presignUrl({
+          method: "PUT",
+          url: "https://b.s3.amazonaws.com/k",
+          region: "us-east-1",
+          credentials,
+          expiresInSeconds,
+          now,
+        }),
       ).toThrow(/expiresInSeconds/);
     }
   });
@@ -90,8 +100,12 @@ describe("signRequest", () => {
       payloadHash: sha256Hex(body),
       now,
     });
-    expect(headers.authorization).toContain("SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class,");
-    expect(signatureOf(headers.authorization!)).toBe("98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd");
+    expect(headers.authorization).toContain(
+      "SignedHeaders=date;host;x-amz-content-sha256;x-amz-date;x-amz-storage-class,",
+    );
+    expect(signatureOf(headers.authorization!)).toBe(
+      "98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd",
+    );
   });
 
   it("matches AWS's GET Bucket example (the query string is signed, sorted)", () => {
@@ -103,11 +117,17 @@ describe("signRequest", () => {
       payloadHash: EMPTY,
       now,
     });
-    expect(signatureOf(headers.authorization!)).toBe("34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7");
+    expect(signatureOf(headers.authorization!)).toBe(
+      "34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7",
+    );
   });
 
   it("hashes the empty body when told nothing", () => {
-    expect(signRequest({ method: "HEAD", url: "https://b.example/k", region: "auto", credentials, now })["x-amz-content-sha256"]).toBe(EMPTY);
+    expect(
+      signRequest({ method: "HEAD", url: "https://b.example/k", region: "auto", credentials, now })[
+        "x-amz-content-sha256"
+      ],
+    ).toBe(EMPTY);
   });
 });
 

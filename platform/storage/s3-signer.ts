@@ -23,7 +23,10 @@ function hmac(key: string | Buffer, data: string): Buffer {
 
 /** 2013-05-24T00:00:00Z -> "20130524T000000Z" */
 export function amzDate(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 function signingKey(secret: string, day: string, region: string, service: string): Buffer {
@@ -71,9 +74,19 @@ function signature(options: {
 }): { signature: string; signedHeaders: string } {
   const { canonical, signed } = canonicalHeaders(options.headers);
   // S3 signs the path as sent (already encoded once), not encoded again like other services.
-  const request = [options.method, options.url.pathname || "/", options.query, canonical, signed, options.payloadHash].join("\n");
+  const request = [
+    options.method,
+    options.url.pathname || "/",
+    options.query,
+    canonical,
+    signed,
+    options.payloadHash,
+  ].join("\n");
   const stringToSign = [ALGORITHM, options.date, options.scope, sha256Hex(request)].join("\n");
-  return { signature: createHmac("sha256", options.key).update(stringToSign, "utf8").digest("hex"), signedHeaders: signed };
+  return {
+    signature: createHmac("sha256", options.key).update(stringToSign, "utf8").digest("hex"),
+    signedHeaders: signed,
+  };
 }
 
 export type PresignOptions = {

@@ -8,7 +8,12 @@ import { type FakeS3, startFakeS3 } from "#tests/fakes/s3.ts";
 import { createS3Storage, S3Error, type S3StorageOptions, s3ObjectUrl } from "./s3.ts";
 import type { Storage } from "./storage.ts";
 
-const credentials = { bucket: "school-files", region: "eu-central-1", accessKeyId: "AKIDFAKE", secretAccessKey: "fake-secret-key" };
+const credentials = {
+  bucket: "school-files",
+  region: "eu-central-1",
+  accessKeyId: "AKIDFAKE",
+  secretAccessKey: "fake-secret-key",
+};
 let fake: FakeS3;
 let storage: Storage;
 let options: S3StorageOptions;
@@ -56,7 +61,10 @@ describe("objects", () => {
       size: 8,
       contentType: "video/mp4",
     });
-    expect(await storage.put("videos/2/video.mp4", chunks(), { contentType: "video/mp4" })).toEqual({ size: 8, contentType: "video/mp4" });
+    expect(await storage.put("videos/2/video.mp4", chunks(), { contentType: "video/mp4" })).toEqual({
+      size: 8,
+      contentType: "video/mp4",
+    });
     expect(fake.objects.get("videos/1/video.mp4")?.body.toString()).toBe("abcdefgh");
     expect(fake.objects.get("videos/2/video.mp4")?.body.toString()).toBe("abcdefgh");
   });
@@ -80,7 +88,9 @@ describe("objects", () => {
 
   it("refuses keys outside the rules before anything is sent", async () => {
     const before = fake.requests.length;
-    await expect(storage.put("../etc/passwd", Buffer.from("x"), { contentType: "text/plain" })).rejects.toThrow(/invalid storage key/);
+    await expect(storage.put("../etc/passwd", Buffer.from("x"), { contentType: "text/plain" })).rejects.toThrow(
+      /invalid storage key/,
+    );
     await expect(storage.get("images/../../x")).rejects.toThrow(/invalid storage key/);
     expect(fake.requests.length).toBe(before);
   });
@@ -93,7 +103,9 @@ describe("objects", () => {
     });
     fake.advance(20 * 60 * 1000);
     try {
-      await expect(storage.put("images/late.txt", Buffer.from("x"), { contentType: "text/plain" })).rejects.toMatchObject({
+      await expect(
+        storage.put("images/late.txt", Buffer.from("x"), { contentType: "text/plain" }),
+      ).rejects.toMatchObject({
         code: "RequestTimeTooSkewed",
       });
     } finally {
@@ -108,17 +120,28 @@ describe("presigned PUT", () => {
     fetch(url, { method: "PUT", body, headers: contentType === null ? {} : { "content-type": contentType } });
 
   it("takes the browser's bytes with the signed Content-Type", async () => {
-    const url = storage.createSignedPutUrl("incoming/images/p.png", { contentType: "image/png", expiresInSeconds: 600 });
-    expect(url.startsWith(`${fake.endpoint}/school-files/incoming/images/p.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&`)).toBe(true);
+    const url = storage.createSignedPutUrl("incoming/images/p.png", {
+      contentType: "image/png",
+      expiresInSeconds: 600,
+    });
+    expect(
+      url.startsWith(`${fake.endpoint}/school-files/incoming/images/p.png?X-Amz-Algorithm=AWS4-HMAC-SHA256&`),
+    ).toBe(true);
     expect(new URL(url).searchParams.get("X-Amz-SignedHeaders")).toBe("content-type;host");
     const response = await browserPut(url, "the bytes", "image/png");
     expect(response.status).toBe(200);
-    expect(fake.objects.get("incoming/images/p.png")).toEqual({ body: Buffer.from("the bytes"), contentType: "image/png" });
+    expect(fake.objects.get("incoming/images/p.png")).toEqual({
+      body: Buffer.from("the bytes"),
+      contentType: "image/png",
+    });
     expect(fake.requests.at(-1)).toMatchObject({ auth: "presigned", status: 200 });
   });
 
   it("refuses another Content-Type, even one that differs only in case or a parameter", async () => {
-    const url = storage.createSignedPutUrl("incoming/images/q.png", { contentType: "image/png", expiresInSeconds: 600 });
+    const url = storage.createSignedPutUrl("incoming/images/q.png", {
+      contentType: "image/png",
+      expiresInSeconds: 600,
+    });
     for (const type of ["image/jpeg", "IMAGE/PNG", "image/png; charset=utf-8", "text/html", null]) {
       const response = await browserPut(url, "x", type);
       expect(response.status, String(type)).toBe(403);
@@ -154,11 +177,12 @@ describe("addresses", () => {
     expect(s3ObjectUrl({ bucket: "b", region: "eu-west-1" }, "images/a b.png").href).toBe(
       "https://b.s3.eu-west-1.amazonaws.com/images/a%20b.png",
     );
-    expect(s3ObjectUrl({ bucket: "b", region: "auto", endpoint: "https://acc.r2.cloudflarestorage.com" }, "k").href).toBe(
-      "https://b.acc.r2.cloudflarestorage.com/k",
-    );
-    expect(s3ObjectUrl({ bucket: "b", region: "us-east-1", endpoint: "http://minio:9000/", forcePathStyle: true }, "x/y.pdf").href).toBe(
-      "http://minio:9000/b/x/y.pdf",
-    );
+    expect(
+      s3ObjectUrl({ bucket: "b", region: "auto", endpoint: "https://acc.r2.cloudflarestorage.com" }, "k").href,
+    ).toBe("https://b.acc.r2.cloudflarestorage.com/k");
+    expect(
+      s3ObjectUrl({ bucket: "b", region: "us-east-1", endpoint: "http://minio:9000/", forcePathStyle: true }, "x/y.pdf")
+        .href,
+    ).toBe("http://minio:9000/b/x/y.pdf");
   });
 });

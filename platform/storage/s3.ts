@@ -19,7 +19,14 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { encodeKeyPath, presignUrl, type S3Credentials, sha256Hex, signRequest, UNSIGNED_PAYLOAD } from "./s3-signer.ts";
+import {
+  encodeKeyPath,
+  presignUrl,
+  type S3Credentials,
+  sha256Hex,
+  signRequest,
+  UNSIGNED_PAYLOAD,
+} from "./s3-signer.ts";
 import { assertValidContentType, assertValidKey, type Storage, type StoredObject } from "./storage.ts";
 
 export type S3StorageOptions = {
@@ -50,7 +57,10 @@ export class S3Error extends Error {
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
 /** The object's URL (path encoded once, as SigV4 signs it). */
-export function s3ObjectUrl(options: Pick<S3StorageOptions, "bucket" | "region" | "endpoint" | "forcePathStyle">, key: string): URL {
+export function s3ObjectUrl(
+  options: Pick<S3StorageOptions, "bucket" | "region" | "endpoint" | "forcePathStyle">,
+  key: string,
+): URL {
   const base = new URL(options.endpoint || `https://s3.${options.region}.amazonaws.com`);
   const basePath = base.pathname.replace(/\/+$/, "");
   if (options.forcePathStyle) {
@@ -115,7 +125,14 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     init: { headers?: Record<string, string>; payloadHash?: string; body?: Buffer | Readable } = {},
   ): Promise<IncomingMessage> {
     const url = s3ObjectUrl(options, key);
-    const headers = signRequest({ method, url, region: options.region, credentials, headers: init.headers, payloadHash: init.payloadHash });
+    const headers = signRequest({
+      method,
+      url,
+      region: options.region,
+      credentials,
+      headers: init.headers,
+      payloadHash: init.payloadHash,
+    });
     return send(method, url, headers, init.body);
   }
 
@@ -137,7 +154,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   async function deleteObject(key: string): Promise<void> {
     assertValidKey(key);
     const response = await call("DELETE", key);
-    if (response.statusCode !== 204 && response.statusCode !== 200 && response.statusCode !== 404) await fail("DELETE", response);
+    if (response.statusCode !== 204 && response.statusCode !== 200 && response.statusCode !== 404)
+      await fail("DELETE", response);
     response.resume();
   }
 
@@ -204,7 +222,10 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       assertValidKey(fromKey);
       assertValidKey(toKey);
       const response = await call("PUT", toKey, {
-        headers: { "x-amz-copy-source": `/${options.bucket}/${encodeKeyPath(fromKey)}`, "x-amz-metadata-directive": "COPY" },
+        headers: {
+          "x-amz-copy-source": `/${options.bucket}/${encodeKeyPath(fromKey)}`,
+          "x-amz-metadata-directive": "COPY",
+        },
       });
       // A copy can fail after S3 already answered 200: the error is then in the body.
       const text = await readText(response);

@@ -60,26 +60,40 @@ export async function checkoutRoutes(app: FastifyInstance, { services }: { servi
     const prefix = products ? "/products/:slug" : "/:slug";
 
     app.post<SlugParams>(`${prefix}/onepagecheckout`, limited(routeLimits.checkout), (request, reply) =>
-      handle(request, reply, async () => {
-        const user = request.ctx.user;
-        if (!user) throw new AppError("unauthenticated");
-        const result = await checkout(request, user, products);
-        return { json: result, redirect: result.redirect };
-      }, checkoutPage(request, products)),
+      handle(
+        request,
+        reply,
+        async () => {
+          const user = request.ctx.user;
+          if (!user) throw new AppError("unauthenticated");
+          const result = await checkout(request, user, products);
+          return { json: result, redirect: result.redirect };
+        },
+        checkoutPage(request, products),
+      ),
     );
 
     app.post<SlugParams>(`${prefix}/onepagecheckoutregister`, limited(routeLimits.register), (request, reply) =>
-      handle(request, reply, async () => {
-        // Both forms are checked before the account exists, so that a mistake never leaves half a purchase.
-        parseInput(checkoutSchema, request.body ?? {});
-        const account = parseInput(checkoutRegisterSchema, request.body ?? {});
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        const { user, token, session } = await register(services.accounts, { ...account, name: body.name }, client(request));
-        if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
-        const csrf = startSession(request, reply, services, token, session.id);
-        const result = await checkout(request, user, products);
-        return { json: { ...result, csrf_token: csrf, user: publicUser(user) }, redirect: result.redirect };
-      }, checkoutPage(request, products)),
+      handle(
+        request,
+        reply,
+        async () => {
+          // Both forms are checked before the account exists, so that a mistake never leaves half a purchase.
+          parseInput(checkoutSchema, request.body ?? {});
+          const account = parseInput(checkoutRegisterSchema, request.body ?? {});
+          const body = (request.body ?? {}) as Record<string, unknown>;
+          const { user, token, session } = await register(
+            services.accounts,
+            { ...account, name: body.name },
+            client(request),
+          );
+          if (request.ctx.sessionId) await logOut(services.db, request.ctx.sessionId);
+          const csrf = startSession(request, reply, services, token, session.id);
+          const result = await checkout(request, user, products);
+          return { json: { ...result, csrf_token: csrf, user: publicUser(user) }, redirect: result.redirect };
+        },
+        checkoutPage(request, products),
+      ),
     );
   }
 
@@ -105,13 +119,25 @@ export async function checkoutRoutes(app: FastifyInstance, { services }: { servi
 
   app.post("/json/promo-code", limited(routeLimits.promoCheck), async (request) => {
     const input = parseInput(promoCheckSchema, request.body ?? {});
-    const product = await services.db.selectFrom("products as p").leftJoin("courses as c", "c.id", "p.course_id").select(["p.kind", "p.slug", "c.slug as course_slug"]).where("p.id", "=", input.product_id).executeTakeFirst();
+    const product = await services.db
+      .selectFrom("products as p")
+      .leftJoin("courses as c", "c.id", "p.course_id")
+      .select(["p.kind", "p.slug", "c.slug as course_slug"])
+      .where("p.id", "=", input.product_id)
+      .executeTakeFirst();
     if (!product) throw new AppError("not_found");
-    const offer = await loadOffer(services.db, product.kind === "course" ? { courseSlug: product.course_slug! } : { productSlug: product.slug! });
+    const offer = await loadOffer(
+      services.db,
+      product.kind === "course" ? { courseSlug: product.course_slug! } : { productSlug: product.slug! },
+    );
     if (!offer) throw new AppError("not_found");
     const variant = offer.variants.find((v) => v.id === input.variant_id) ?? offer.variants[0];
     if (!variant) throw new AppError("not_found");
-    const promo = await checkPromoCode(services.db, { code: input.code, productId: offer.product.id, userId: request.ctx.user?.id ?? null });
+    const promo = await checkPromoCode(services.db, {
+      code: input.code,
+      productId: offer.product.id,
+      userId: request.ctx.user?.id ?? null,
+    });
     const price = quote(variant.price_cents, input.quantity, offer.product.vat_rate, promo);
     return {
       promo_code: { code: promo.code, kind: promo.kind, amount: promo.amount },
@@ -132,19 +158,32 @@ export async function checkoutRoutes(app: FastifyInstance, { services }: { servi
 
   // The simulated payment page's buttons: the same verification path as a real provider's notification.
   for (const decision of ["pay", "fail"] as const) {
-    app.post<{ Params: { hash: string } }>(`/payments/test/:hash/${decision}`, limited(routeLimits.checkout), (request, reply) =>
-      handle(request, reply, async () => {
-        const test = await services.payments.get("test");
-        const transaction = await services.db.selectFrom("transactions").select(["hash", "total_cents", "currency", "provider"]).where("hash", "=", request.params.hash).executeTakeFirst();
-        if (!test || !services.payments.test || !transaction || transaction.provider !== "test") throw new AppError("not_found");
-        const input = services.payments.test.signedNotification(
-          { hash: transaction.hash, amountCents: transaction.total_cents, currency: transaction.currency },
-          decision === "pay" ? "paid" : "failed",
-        );
-        await handleNotification({ db: services.db, log: request.log, hooks }, test, input);
-        const redirect = `/transaction/${transaction.hash}`;
-        return { json: { redirect }, redirect };
-      }, `/payments/test/${request.params.hash}`),
+    app.post<{ Params: { hash: string } }>(
+      `/payments/test/:hash/${decision}`,
+      limited(routeLimits.checkout),
+      (request, reply) =>
+        handle(
+          request,
+          reply,
+          async () => {
+            const test = await services.payments.get("test");
+            const transaction = await services.db
+              .selectFrom("transactions")
+              .select(["hash", "total_cents", "currency", "provider"])
+              .where("hash", "=", request.params.hash)
+              .executeTakeFirst();
+            if (!test || !services.payments.test || !transaction || transaction.provider !== "test")
+              throw new AppError("not_found");
+            const input = services.payments.test.signedNotification(
+              { hash: transaction.hash, amountCents: transaction.total_cents, currency: transaction.currency },
+              decision === "pay" ? "paid" : "failed",
+            );
+            await handleNotification({ db: services.db, log: request.log, hooks }, test, input);
+            const redirect = `/transaction/${transaction.hash}`;
+            return { json: { redirect }, redirect };
+          },
+          `/payments/test/${request.params.hash}`,
+        ),
     );
   }
 }

@@ -25,7 +25,10 @@ export async function invoiceRoutes(app: FastifyInstance, { services }: { servic
     const invoiceId = idParam(request.params.id);
     let opened;
     try {
-      opened = await openInvoicePdf({ db: services.db, secret: services.secret, providerFor }, { userId: user.id, invoiceId });
+      opened = await openInvoicePdf(
+        { db: services.db, secret: services.secret, providerFor },
+        { userId: user.id, invoiceId },
+      );
     } catch (error) {
       if (!(error instanceof InvoicingProviderError)) throw error;
       // The service is down or refuses: a safe line for the owner, a 503 for the buyer.

@@ -16,7 +16,12 @@ import { fileReadAccess, findPlayableVideo } from "#core/media/file-access.ts";
 import { storeSignedUpload } from "#core/media/store-signed-upload.ts";
 import { TUS_ENDPOINT } from "#core/media/create-video.ts";
 import { MAX_VIDEO_BYTES } from "#core/media/limits.ts";
-import { appendVideoUpload, parseUploadMetadata, startVideoUpload, videoUploadState } from "#core/media/video-upload.ts";
+import {
+  appendVideoUpload,
+  parseUploadMetadata,
+  startVideoUpload,
+  videoUploadState,
+} from "#core/media/video-upload.ts";
 import { UploadExceedsLengthError, UploadLockedError, UploadOffsetMismatchError } from "#platform/storage/resumable.ts";
 import { SIGNED_PUT_PATH } from "#platform/storage/signed-url.ts";
 import type { StoredObject } from "#platform/storage/storage.ts";
@@ -262,8 +267,7 @@ export async function mediaTransferRoutes(app: FastifyInstance, { services }: { 
     const isPdf = stored.contentType === "application/pdf";
     const isRaster = /^image\/(png|jpeg|gif|webp)$/.test(stored.contentType);
     const headers: Record<string, string> = {
-      "Cache-Control":
-        access.visibility === "public" ? "public, max-age=31536000, immutable" : "private, no-cache",
+      "Cache-Control": access.visibility === "public" ? "public, max-age=31536000, immutable" : "private, no-cache",
       "Content-Security-Policy": isPdf ? PDF_POLICY : FILE_POLICY,
       // Only pictures and PDFs are shown in the page; an SVG and any other file is a download.
       "Content-Disposition": contentDisposition(isRaster || isPdf ? "inline" : "attachment", filename),

@@ -61,7 +61,9 @@ export async function mediaRoutes(app: FastifyInstance, { services }: { services
 
   app.post(`${LECTURE}/confirm-file`, staff, async (request) => {
     const user = requireAdmin(request);
-    return { component: await confirmLectureFile(deps, { userId: user.id, path: lecturePath(request), input: request.body }) };
+    return {
+      component: await confirmLectureFile(deps, { userId: user.id, path: lecturePath(request), input: request.body }),
+    };
   });
 
   app.post(`${LECTURE}/create-video`, staff, async (request) => {

@@ -12,14 +12,26 @@ const MAX_NOTIFICATION_BYTES = 256 * 1024;
 
 export async function paymentNotificationRoutes(app: FastifyInstance, { services }: { services: Services }) {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_NOTIFICATION_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: MAX_NOTIFICATION_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
 
   const hooks = completionHooks(services);
-  app.post<{ Params: { provider: string } }>("/payments/:provider/notify", limited(exemptions.providerNotification), async (request, reply) => {
-    const provider = request.params.provider === "test" ? null : await services.payments.get(request.params.provider);
-    if (!provider) return reply.code(404).type("text/plain").send("unknown provider");
-    const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const answer = await handleNotification({ db: services.db, log: request.log, hooks }, provider, { headers: request.headers, rawBody });
-    return reply.code(answer.status).type(answer.contentType ?? "text/plain").send(answer.body);
-  });
+  app.post<{ Params: { provider: string } }>(
+    "/payments/:provider/notify",
+    limited(exemptions.providerNotification),
+    async (request, reply) => {
+      const provider = request.params.provider === "test" ? null : await services.payments.get(request.params.provider);
+      if (!provider) return reply.code(404).type("text/plain").send("unknown provider");
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const answer = await handleNotification({ db: services.db, log: request.log, hooks }, provider, {
+        headers: request.headers,
+        rawBody,
+      });
+      return reply
+        .code(answer.status)
+        .type(answer.contentType ?? "text/plain")
+        .send(answer.body);
+    },
+  );
 }

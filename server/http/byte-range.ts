@@ -2,9 +2,7 @@
 // Several ranges at once are answered with the whole file (allowed: a server may ignore Range).
 
 export type RangeAnswer =
-  | { kind: "whole" }
-  | { kind: "partial"; start: number; end: number }
-  | { kind: "unsatisfiable" };
+  { kind: "whole" } | { kind: "partial"; start: number; end: number } | { kind: "unsatisfiable" };
 
 export function parseRange(header: string | undefined, size: number): RangeAnswer {
   if (!header) return { kind: "whole" };

@@ -20,7 +20,12 @@ export function cookieNames(secure: boolean) {
 export const PRIVATE_ANSWER = "private, no-store";
 
 // Written on the raw response: page replies bypass Fastify's send (and so @fastify/cookie's onSend hook).
-export function setCookie(reply: FastifyReply, name: string, value: string, options: { secure: boolean; maxAgeSeconds?: number }) {
+export function setCookie(
+  reply: FastifyReply,
+  name: string,
+  value: string,
+  options: { secure: boolean; maxAgeSeconds?: number },
+) {
   const serialized = reply.server.serializeCookie(name, value, {
     path: "/",
     httpOnly: true,

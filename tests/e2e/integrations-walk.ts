@@ -74,7 +74,10 @@ export async function walkIntegrations(page: Page, lang: "en" | "pl", options: {
   const webhookSecret = `whsec_e2e_${lang}_${Date.now().toString(36)}`;
 
   if (options.viaNavigation) {
-    await page.getByRole("navigation", { name: lang === "pl" ? "Nawigacja panelu" : "Admin navigation" }).getByRole("link", { name: t.title }).click();
+    await page
+      .getByRole("navigation", { name: lang === "pl" ? "Nawigacja panelu" : "Admin navigation" })
+      .getByRole("link", { name: t.title })
+      .click();
     await page.waitForURL("**/home/integrations");
   } else {
     await gotoHydrated(page, "/home/integrations");
@@ -103,7 +106,12 @@ export async function walkIntegrations(page: Page, lang: "en" | "pl", options: {
   await page.waitForURL((url) => url.pathname === "/home/integrations");
   await expect(page.getByText(t.saved, { exact: true })).toBeVisible();
   await expect(stripeCard.getByText(t.enabled, { exact: true })).toBeVisible();
-  await expect(stripeCard.getByRole("definition").filter({ hasText: new RegExp(`^${t.set}$`) }).first()).toBeVisible();
+  await expect(
+    stripeCard
+      .getByRole("definition")
+      .filter({ hasText: new RegExp(`^${t.set}$`) })
+      .first(),
+  ).toBeVisible();
   expect(await page.content()).not.toContain(secretKey);
 
   // Edit: the secrets stay blank (and are kept); the integration is switched off in the form.
@@ -146,8 +154,20 @@ export async function walkIntegrations(page: Page, lang: "en" | "pl", options: {
 }
 
 const invoiceTexts = {
-  en: { title: "Invoices", nav: "Your account", download: "Download PDF", scheduled: "Being issued", failed: "Could not be issued" },
-  pl: { title: "Faktury", nav: "Twoje konto", download: "Pobierz PDF", scheduled: "W trakcie wystawiania", failed: "Nie udało się wystawić" },
+  en: {
+    title: "Invoices",
+    nav: "Your account",
+    download: "Download PDF",
+    scheduled: "Being issued",
+    failed: "Could not be issued",
+  },
+  pl: {
+    title: "Faktury",
+    nav: "Twoje konto",
+    download: "Pobierz PDF",
+    scheduled: "W trakcie wystawiania",
+    failed: "Nie udało się wystawić",
+  },
 } as const;
 
 /** A buyer with three invoices (issued, being issued, failed) looks at /my/invoices; axe finds nothing. */
@@ -156,11 +176,18 @@ export async function checkMyInvoices(page: Page, server: TestServer, lang: "en"
   const student = newStudent("Anna Nowak");
   await registerStudent(server, student);
   const db = server.handle.db;
-  const userId = (await db.selectFrom("users").select("id").where("email", "=", student.email).executeTakeFirstOrThrow()).id;
+  const userId = (
+    await db.selectFrom("users").select("id").where("email", "=", student.email).executeTakeFirstOrThrow()
+  ).id;
   const productId = await addCourseProduct(db, "Fotografia krajobrazowa od podstaw");
   const now = new Date().toISOString();
   const rows = [
-    { status: "issued", number: `FV ${userId}/2026`, external_id: "1", pdf_url: "https://example.invalid/invoice/t.pdf" },
+    {
+      status: "issued",
+      number: `FV ${userId}/2026`,
+      external_id: "1",
+      pdf_url: "https://example.invalid/invoice/t.pdf",
+    },
     { status: "scheduled" },
     { status: "failed", last_error: "fakturownia: the API token was refused (HTTP 401)" },
   ] as const;
@@ -178,7 +205,10 @@ export async function checkMyInvoices(page: Page, server: TestServer, lang: "en"
   const list = page.getByRole("list", { name: lang === "pl" ? "Twoje faktury" : "Your invoices" });
   await expect(list.getByRole("listitem")).toHaveCount(3);
   await expect(list.getByText(`FV ${userId}/2026`)).toBeVisible();
-  await expect(list.getByRole("link", { name: new RegExp(t.download.split(" ")[0]!) })).toHaveAttribute("href", /^\/my\/invoices\/\d+\/pdf$/);
+  await expect(list.getByRole("link", { name: new RegExp(t.download.split(" ")[0]!) })).toHaveAttribute(
+    "href",
+    /^\/my\/invoices\/\d+\/pdf$/,
+  );
   await expect(list.getByText(t.scheduled, { exact: true })).toBeVisible();
   await expect(list.getByText(t.failed, { exact: true })).toBeVisible();
   // The owner's technical error stays with the owner.

@@ -105,13 +105,17 @@ export async function uploadAndDelete(page: Page, language: "en" | "pl") {
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === "/home/images/create") created += 1;
   });
-  await box.getByLabel(text.choose).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await box
+    .getByLabel(text.choose)
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(box.getByRole("alert")).toHaveText(text.bad);
   expect(created).toBe(0);
   await expectAccessible(page);
 
   // A real image: create, PUT (without session headers), preview.
-  const put = page.waitForRequest((request) => request.method() === "PUT" && new URL(request.url()).pathname.startsWith("/uploads/images/"));
+  const put = page.waitForRequest(
+    (request) => request.method() === "PUT" && new URL(request.url()).pathname.startsWith("/uploads/images/"),
+  );
   await box.getByLabel(text.choose).setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png(400, 600) });
   const putRequest = await put;
   const headers = await putRequest.allHeaders();
@@ -158,7 +162,11 @@ export function bigPngFile(testInfo: TestInfo): { path: string; size: number } {
 }
 
 /** Chooses the file in the upload box and waits for the preview; answers the stored bytes. */
-export async function uploadAndRead(page: Page, language: "en" | "pl", file: string | { name: string; mimeType: string; buffer: Buffer }) {
+export async function uploadAndRead(
+  page: Page,
+  language: "en" | "pl",
+  file: string | { name: string; mimeType: string; buffer: Buffer },
+) {
   const text = texts[language];
   await gotoHydrated(page, "/home/images");
   const box = page.getByRole("group", { name: text.group });

@@ -110,13 +110,21 @@ export async function startFakeBunny(options: FakeBunnyOptions): Promise<FakeBun
         if (typeof body.title !== "string" || !body.title) return send(400, {}, { Message: "title is required" });
         const video: FakeBunnyVideo = { guid: randomUUID(), title: body.title, status: 0, bytes: null };
         videos.set(video.guid, video);
-        return send(200, {}, { videoLibraryId: Number(options.libraryId), guid: video.guid, title: video.title, status: 0, length: 0 });
+        return send(
+          200,
+          {},
+          { videoLibraryId: Number(options.libraryId), guid: video.guid, title: video.title, status: 0, length: 0 },
+        );
       }
       const video = guid ? videos.get(guid) : undefined;
       if (method === "GET" && guid) {
         request.resume();
         if (!video) return send(404, {}, { Message: "Video not found" });
-        return send(200, {}, { videoLibraryId: Number(options.libraryId), guid: video.guid, title: video.title, status: video.status });
+        return send(
+          200,
+          {},
+          { videoLibraryId: Number(options.libraryId), guid: video.guid, title: video.title, status: video.status },
+        );
       }
       if (method === "DELETE" && guid) {
         request.resume();
@@ -154,7 +162,13 @@ export async function startFakeBunny(options: FakeBunnyOptions): Promise<FakeBun
       const length = Number(request.headers["upload-length"]);
       if (!Number.isSafeInteger(length) || length <= 0) return send(400, tusHeaders, { Message: "Upload-Length" });
       const id = randomBytes(8).toString("hex");
-      uploads.set(id, { guid, length, data: [], offset: 0, metadata: String(request.headers["upload-metadata"] ?? "") });
+      uploads.set(id, {
+        guid,
+        length,
+        data: [],
+        offset: 0,
+        metadata: String(request.headers["upload-metadata"] ?? ""),
+      });
       return send(201, { ...tusHeaders, location: `${base}/tusupload/${id}` });
     }
     const upload = tus[1] ? uploads.get(tus[1]) : undefined;
@@ -165,7 +179,12 @@ export async function startFakeBunny(options: FakeBunnyOptions): Promise<FakeBun
     }
     if (method === "HEAD") {
       request.resume();
-      return send(200, { ...tusHeaders, "upload-offset": String(upload.offset), "upload-length": String(upload.length), "cache-control": "no-store" });
+      return send(200, {
+        ...tusHeaders,
+        "upload-offset": String(upload.offset),
+        "upload-length": String(upload.length),
+        "cache-control": "no-store",
+      });
     }
     if (method === "PATCH") {
       if (request.headers["content-type"] !== "application/offset+octet-stream") {
@@ -217,7 +236,11 @@ export async function startFakeBunny(options: FakeBunnyOptions): Promise<FakeBun
     async sendWebhook(url, event, forge = {}) {
       const body =
         typeof event === "string" ? event : JSON.stringify({ VideoLibraryId: Number(options.libraryId), ...event });
-      const signature = forge.signature ?? createHmac("sha256", forge.secret ?? options.readOnlyKey).update(body).digest("hex");
+      const signature =
+        forge.signature ??
+        createHmac("sha256", forge.secret ?? options.readOnlyKey)
+          .update(body)
+          .digest("hex");
       const headers: Record<string, string> = {
         "content-type": "application/json",
         "x-bunnystream-signature-version": "v1",

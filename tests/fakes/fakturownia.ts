@@ -25,7 +25,11 @@ export type FakeFakturownia = {
 };
 
 function pdf(invoice: FakeFakturowniaInvoice): FakeResponse {
-  return { status: 200, text: `%PDF-1.4\n% Fakturownia invoice ${invoice.number}\n%%EOF\n`, headers: { "content-type": "application/pdf" } };
+  return {
+    status: 200,
+    text: `%PDF-1.4\n% Fakturownia invoice ${invoice.number}\n%%EOF\n`,
+    headers: { "content-type": "application/pdf" },
+  };
 }
 
 export async function startFakeFakturownia(options: FakeFakturowniaAccount): Promise<FakeFakturownia> {
@@ -64,14 +68,20 @@ export async function startFakeFakturownia(options: FakeFakturowniaAccount): Pro
         const invoice = (body.invoice ?? {}) as Record<string, any>;
         const errors: Record<string, string[]> = {};
         if (!invoice.buyer_name) errors.buyer_name = ["nie może być puste"];
-        if (!Array.isArray(invoice.positions) || invoice.positions.length === 0) errors.positions = ["nie może być puste"];
+        if (!Array.isArray(invoice.positions) || invoice.positions.length === 0)
+          errors.positions = ["nie może być puste"];
         if (invoice.oid_unique === "yes" && invoice.oid && invoices.some((i) => i.invoice.oid === invoice.oid)) {
           errors.oid = ["jest już zajęte"];
         }
         if (Object.keys(errors).length) return { status: 422, json: { code: "error", message: errors } };
         const id = 4_000_000 + invoices.length + 1;
         const year = String(invoice.issue_date ?? "").slice(0, 4);
-        const stored = { id, number: `FV ${invoices.length + 1}/${year}`, token: randomBytes(12).toString("base64url"), invoice };
+        const stored = {
+          id,
+          number: `FV ${invoices.length + 1}/${year}`,
+          token: randomBytes(12).toString("base64url"),
+          invoice,
+        };
         invoices.push(stored);
         return {
           status: 201,

@@ -64,7 +64,10 @@ export async function startFakeIfirma(account: FakeIfirmaAccount): Promise<FakeI
         try {
           body = JSON.parse(request.body) as Record<string, any>;
         } catch {
-          return answer(200, "Niepoprawna zawartość żądania - nie można utworzyć obiektu na podstawie zawartości żądania.");
+          return answer(
+            200,
+            "Niepoprawna zawartość żądania - nie można utworzyć obiektu na podstawie zawartości żądania.",
+          );
         }
         const complete =
           Array.isArray(body.Pozycje) &&
@@ -73,7 +76,11 @@ export async function startFakeIfirma(account: FakeIfirmaAccount): Promise<FakeI
           /^\d{4}-\d{2}-\d{2}$/.test(String(body.DataWystawienia)) &&
           /^\d{4}-\d{2}-\d{2}$/.test(String(body.DataSprzedazy)) &&
           ["BRT", "NET"].includes(body.LiczOd);
-        if (!complete) return answer(200, "Niepoprawna zawartość żądania - nie można utworzyć obiektu na podstawie zawartości żądania.");
+        if (!complete)
+          return answer(
+            200,
+            "Niepoprawna zawartość żądania - nie można utworzyć obiektu na podstawie zawartości żądania.",
+          );
         const [year, month] = String(body.DataWystawienia).split("-");
         const id = 90_000 + invoices.length + 1;
         invoices.push({ id, number: `${invoices.length + 1}/${Number(month)}/${year}`, body });
@@ -86,7 +93,11 @@ export async function startFakeIfirma(account: FakeIfirmaAccount): Promise<FakeI
       handle: guarded((_request, [id]) => {
         const invoice = invoices.find((i) => String(i.id) === id);
         if (!invoice) return answer(404, "Nie znaleziono faktury", {}, 404);
-        return answer(0, "", { Identyfikator: invoice.id, PelnyNumer: invoice.number, Zaplacono: invoice.body.Zaplacono });
+        return answer(0, "", {
+          Identyfikator: invoice.id,
+          PelnyNumer: invoice.number,
+          Zaplacono: invoice.body.Zaplacono,
+        });
       }),
     },
     {
@@ -95,7 +106,11 @@ export async function startFakeIfirma(account: FakeIfirmaAccount): Promise<FakeI
       handle: guarded((_request, [id]) => {
         const invoice = invoices.find((i) => String(i.id) === id);
         if (!invoice) return answer(404, "Nie znaleziono faktury", {}, 404);
-        return { status: 200, text: `%PDF-1.4\n% iFirma invoice ${invoice.number}\n%%EOF\n`, headers: { "content-type": "application/pdf" } };
+        return {
+          status: 200,
+          text: `%PDF-1.4\n% iFirma invoice ${invoice.number}\n%%EOF\n`,
+          headers: { "content-type": "application/pdf" },
+        };
       }),
     },
   ]);

@@ -117,7 +117,9 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
     const canonical = [request.method, rawPath, query, headerLines, signed.join(";"), payloadHash].join("\n");
     const scope = `${dateText.slice(0, 8)}/${options.region}/s3/aws4_request`;
     const stringToSign = ["AWS4-HMAC-SHA256", dateText, scope, sha256(canonical)].join("\n");
-    return createHmac("sha256", signingKey(dateText.slice(0, 8))).update(stringToSign).digest("hex");
+    return createHmac("sha256", signingKey(dateText.slice(0, 8)))
+      .update(stringToSign)
+      .digest("hex");
   }
 
   function sameSignature(expected: string, actual: string) {
@@ -128,7 +130,8 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
 
   function verifyPresigned(request: http.IncomingMessage, rawPath: string, pairs: [string, string][]) {
     const get = (name: string) => pairs.find(([key]) => key === name)?.[1];
-    if (get("X-Amz-Algorithm") !== "AWS4-HMAC-SHA256") throw new S3Refusal(400, "AuthorizationQueryParametersError", "algorithm");
+    if (get("X-Amz-Algorithm") !== "AWS4-HMAC-SHA256")
+      throw new S3Refusal(400, "AuthorizationQueryParametersError", "algorithm");
     const dateText = get("X-Amz-Date") ?? "";
     const date = parseAmzDate(dateText);
     if (!date) throw new S3Refusal(400, "AuthorizationQueryParametersError", "X-Amz-Date");
@@ -137,13 +140,18 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
     if (!Number.isInteger(expires) || expires < 1 || expires > 604800) {
       throw new S3Refusal(400, "AuthorizationQueryParametersError", "X-Amz-Expires");
     }
-    if (now().getTime() > date.getTime() + expires * 1000) throw new S3Refusal(403, "AccessDenied", "Request has expired");
-    if (date.getTime() > now().getTime() + SKEW_MS) throw new S3Refusal(403, "AccessDenied", "Request is not valid yet");
+    if (now().getTime() > date.getTime() + expires * 1000)
+      throw new S3Refusal(403, "AccessDenied", "Request has expired");
+    if (date.getTime() > now().getTime() + SKEW_MS)
+      throw new S3Refusal(403, "AccessDenied", "Request is not valid yet");
     const signed = (get("X-Amz-SignedHeaders") ?? "").split(";");
     if (!signed.includes("host")) throw new S3Refusal(400, "AuthorizationQueryParametersError", "host must be signed");
     checkAmzHeadersSigned(request, signed);
     const withoutSignature = pairs.filter(([name]) => name !== "X-Amz-Signature");
-    sameSignature(expectedSignature(request, rawPath, withoutSignature, signed, "UNSIGNED-PAYLOAD", dateText), get("X-Amz-Signature") ?? "");
+    sameSignature(
+      expectedSignature(request, rawPath, withoutSignature, signed, "UNSIGNED-PAYLOAD", dateText),
+      get("X-Amz-Signature") ?? "",
+    );
   }
 
   function verifyHeader(request: http.IncomingMessage, rawPath: string, pairs: [string, string][], body: Buffer) {
@@ -163,7 +171,8 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
     if (!signed.includes("host")) throw new S3Refusal(400, "AuthorizationHeaderMalformed", "host must be signed");
     checkAmzHeadersSigned(request, signed);
     sameSignature(expectedSignature(request, rawPath, pairs, signed, payloadHash, dateText), signature!);
-    if (payloadHash !== "UNSIGNED-PAYLOAD" && payloadHash !== sha256(body)) throw new S3Refusal(400, "XAmzContentSHA256Mismatch");
+    if (payloadHash !== "UNSIGNED-PAYLOAD" && payloadHash !== sha256(body))
+      throw new S3Refusal(400, "XAmzContentSHA256Mismatch");
   }
 
   function keyOf(rawPath: string): string | null {
@@ -260,7 +269,11 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
       const declared = request.headers["content-length"];
       if (declared === undefined) {
         record.code = "MissingContentLength";
-        return answer(411, { "content-type": "application/xml" }, errorXml("MissingContentLength", "Content-Length is required"));
+        return answer(
+          411,
+          { "content-type": "application/xml" },
+          errorXml("MissingContentLength", "Content-Length is required"),
+        );
       }
       objects.set(key, { body, contentType: request.headers["content-type"] || "binary/octet-stream" });
       return answer(200, { etag: etag(body) });
@@ -287,10 +300,22 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
       const end = Math.min(range[2] ? Number(range[2]) : object.body.length - 1, object.body.length - 1);
       if (start >= object.body.length || start > end) {
         record.code = "InvalidRange";
-        return answer(416, { "content-type": "application/xml", "content-range": `bytes */${object.body.length}` }, errorXml("InvalidRange", "range"));
+        return answer(
+          416,
+          { "content-type": "application/xml", "content-range": `bytes */${object.body.length}` },
+          errorXml("InvalidRange", "range"),
+        );
       }
       const piece = object.body.subarray(start, end + 1);
-      return answer(206, { ...headers, "content-length": String(piece.length), "content-range": `bytes ${start}-${end}/${object.body.length}` }, piece);
+      return answer(
+        206,
+        {
+          ...headers,
+          "content-length": String(piece.length),
+          "content-range": `bytes ${start}-${end}/${object.body.length}`,
+        },
+        piece,
+      );
     }
     return answer(200, { ...headers, "content-length": String(object.body.length) }, object.body);
   }

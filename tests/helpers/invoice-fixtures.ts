@@ -24,7 +24,15 @@ export async function addUser(db: Db, email: string, name = "Anna Nowak"): Promi
   if (existing) return existing.id;
   const { id } = await db
     .insertInto("users")
-    .values({ email, name, password_hash: "x", role: "student", email_notifications: "{}", created_at: now, updated_at: now })
+    .values({
+      email,
+      name,
+      password_hash: "x",
+      role: "student",
+      email_notifications: "{}",
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return id;
@@ -35,12 +43,30 @@ export async function addCourseProduct(db: Db, title: string, currency = "PLN"):
   const slug = `c-${randomBytes(4).toString("hex")}`;
   const course = await db
     .insertInto("courses")
-    .values({ slug, title, description: "", status: "published", price_cents: 10_000, currency, created_at: now, updated_at: now })
+    .values({
+      slug,
+      title,
+      description: "",
+      status: "published",
+      price_cents: 10_000,
+      currency,
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   const product = await db
     .insertInto("products")
-    .values({ kind: "course", course_id: course.id, title, currency, vat_rate: 23, status: "published", created_at: now, updated_at: now })
+    .values({
+      kind: "course",
+      course_id: course.id,
+      title,
+      currency,
+      vat_rate: 23,
+      status: "published",
+      created_at: now,
+      updated_at: now,
+    })
     .returning("id")
     .executeTakeFirstOrThrow();
   return product.id;
@@ -80,7 +106,8 @@ export async function addSale(db: Db, spec: SaleSpec): Promise<{ id: number; has
       provider: "test",
       buyer_name: spec.buyerName ?? "Anna Nowak",
       buyer_email: spec.buyerEmail ?? "anna@example.com",
-      invoice: spec.invoice === undefined ? JSON.stringify(companyInvoice) : spec.invoice && JSON.stringify(spec.invoice),
+      invoice:
+        spec.invoice === undefined ? JSON.stringify(companyInvoice) : spec.invoice && JSON.stringify(spec.invoice),
       paid_at: spec.paidAt ?? now,
       created_at: now,
       updated_at: now,

@@ -41,9 +41,13 @@ describe("on an English school", () => {
 
   it("ends the session the browser already had when it registers a new account", async () => {
     const client = await visitor(server, "/register");
-    expect((await client.post("/register", { name: "First", email: "first@example.com", password: "secret-1" })).status).toBe(200);
+    expect(
+      (await client.post("/register", { name: "First", email: "first@example.com", password: "secret-1" })).status,
+    ).toBe(200);
     const firstSession = new Map(client.cookies);
-    expect((await client.post("/register", { name: "Second", email: "second@example.com", password: "secret-2" })).status).toBe(200);
+    expect(
+      (await client.post("/register", { name: "Second", email: "second@example.com", password: "secret-2" })).status,
+    ).toBe(200);
     expect((await whoAmI(client)).body.user.email).toBe("second@example.com");
 
     const replay = await visitor(server);

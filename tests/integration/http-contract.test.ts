@@ -27,14 +27,22 @@ describe("CSRF", () => {
     await other.page("/login");
     const client = new BrowserClient(server.url);
     await client.page("/login");
-    const response = await client.post("/login", { email: owner.email, password: owner.password }, { csrf: other.csrfToken });
+    const response = await client.post(
+      "/login",
+      { email: owner.email, password: owner.password },
+      { csrf: other.csrfToken },
+    );
     expect(response.status).toBe(419);
   });
 
   it("answers 419 to a foreign Origin even with the right token", async () => {
     const client = new BrowserClient(server.url);
     await client.page("/login");
-    const response = await client.post("/login", { email: owner.email, password: owner.password }, { headers: { origin: "https://evil.example" } });
+    const response = await client.post(
+      "/login",
+      { email: owner.email, password: owner.password },
+      { headers: { origin: "https://evil.example" } },
+    );
     expect(response.status).toBe(419);
   });
 

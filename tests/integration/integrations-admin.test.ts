@@ -18,7 +18,13 @@ let student: BrowserClient;
 // Every secret this file sends: none may come back in an answer or appear in the server's output.
 const stripe = { secret_key: "sk_test_51SecretStripeKeyValue", webhook_secret: "whsec_SecretWebhookSigningValue" };
 const newWebhookSecret = "whsec_ReplacedWebhookSigningValue";
-const p24 = { merchant_id: "123456", pos_id: "123456", api_key: "p24ApiKeySecretValue77", crc_key: "p24CrcKeySecretValue77", environment: "production" };
+const p24 = {
+  merchant_id: "123456",
+  pos_id: "123456",
+  api_key: "p24ApiKeySecretValue77",
+  crc_key: "p24CrcKeySecretValue77",
+  environment: "production",
+};
 const fakturownia = { account: "mojaszkola", api_token: "FakturowniaApiTokenSecretValue" };
 const secrets = [
   stripe.secret_key,
@@ -49,7 +55,11 @@ async function submit(client: BrowserClient, path: string, fields: Record<string
   const body = new URLSearchParams({ ...fields, _csrf: client.csrfToken }).toString();
   const response = await client.raw(path, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html", referer: `${server.url}${path}` },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "text/html",
+      referer: `${server.url}${path}`,
+    },
     body,
   });
   return { status: response.status, location: response.headers.get("location") };
@@ -68,8 +78,17 @@ describe("the list", () => {
       "ifirma",
       "fakturownia",
     ]);
-    expect(card(response.body, "test")).toMatchObject({ kind: "payment", builtIn: true, configured: true, enabled: true });
-    expect(card(response.body, "stripe")).toMatchObject({ configured: false, enabled: false, secrets: { secret_key: false } });
+    expect(card(response.body, "test")).toMatchObject({
+      kind: "payment",
+      builtIn: true,
+      configured: true,
+      enabled: true,
+    });
+    expect(card(response.body, "stripe")).toMatchObject({
+      configured: false,
+      enabled: false,
+      secrets: { secret_key: false },
+    });
   });
 });
 
@@ -85,7 +104,11 @@ describe("setting up and changing an integration", () => {
       secrets: { secret_key: true, webhook_secret: true },
     });
     expectNoSecrets(JSON.stringify(response.body));
-    const row = await server.handle.db.selectFrom("integrations").selectAll().where("provider", "=", "stripe").executeTakeFirstOrThrow();
+    const row = await server.handle.db
+      .selectFrom("integrations")
+      .selectAll()
+      .where("provider", "=", "stripe")
+      .executeTakeFirstOrThrow();
     expectNoSecrets(row.settings);
     expect((await getIntegrationSettings(server.handle.db, testServerSecret, "stripe"))?.settings).toEqual(stripe);
     const list = await admin.json("GET", "/home/integrations");
@@ -99,7 +122,10 @@ describe("setting up and changing an integration", () => {
   });
 
   it("answers 422 with a message under each missing field", async () => {
-    const response = await admin.post("/home/integrations", { provider: "przelewy24", settings: { merchant_id: "12x" } });
+    const response = await admin.post("/home/integrations", {
+      provider: "przelewy24",
+      settings: { merchant_id: "12x" },
+    });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({
       "settings.merchant_id": ["Use digits only."],
@@ -137,7 +163,11 @@ describe("setting up and changing an integration", () => {
     });
     expect(ifirma.status).toBe(200);
     const list = (await admin.json("GET", "/home/integrations")).body;
-    expect([card(list, "ifirma").enabled, card(list, "fakturownia").enabled, card(list, "stripe").enabled]).toEqual([true, false, true]);
+    expect([card(list, "ifirma").enabled, card(list, "fakturownia").enabled, card(list, "stripe").enabled]).toEqual([
+      true,
+      false,
+      true,
+    ]);
   });
 
   it("deletes one (not the built-in test payments)", async () => {
@@ -186,7 +216,10 @@ describe("who may", () => {
       expect((await anonymous.json(method, path, body)).status, `${method} ${path}`).toBe(401);
       expect((await student.json(method, path, body)).status, `${method} ${path}`).toBe(403);
     }
-    expect(card((await admin.json("GET", "/home/integrations")).body, "stripe")).toMatchObject({ configured: true, enabled: true });
+    expect(card((await admin.json("GET", "/home/integrations")).body, "stripe")).toMatchObject({
+      configured: true,
+      enabled: true,
+    });
   });
 
   it("answers 419 without the CSRF token", async () => {

@@ -35,7 +35,13 @@ beforeAll(async () => {
   });
   admin = await setUpSchool(server, { language: "pl" });
   buyer = await registerStudent(server, { name: "Anna Nowak", email: "anna@example.com", password: "student-secret" });
-  buyerId = (await server.handle.db.selectFrom("users").select("id").where("email", "=", "anna@example.com").executeTakeFirstOrThrow()).id;
+  buyerId = (
+    await server.handle.db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", "anna@example.com")
+      .executeTakeFirstOrThrow()
+  ).id;
   productId = await addCourseProduct(server.handle.db, "Kurs fotografii");
   const setUp = await admin.post("/home/integrations", {
     provider: "fakturownia",
@@ -91,7 +97,12 @@ describe("with Fakturownia", () => {
       paid: "246.00",
       positions: [{ name: "Kurs fotografii", quantity: 1, total_price_gross: "246.00", tax: 23 }],
     });
-    expect(invoice).toMatchObject({ provider: "fakturownia", number: sent.number, external_id: String(sent.id), attempts: 1 });
+    expect(invoice).toMatchObject({
+      provider: "fakturownia",
+      number: sent.number,
+      external_id: String(sent.id),
+      attempts: 1,
+    });
 
     const page = await buyer.page("/my/invoices");
     expect(page.status).toBe(200);
@@ -101,7 +112,9 @@ describe("with Fakturownia", () => {
     expect(page.html).toContain(`/my/invoices/${invoice.id}/pdf`);
     const pdf = await buyer.raw(`/my/invoices/${invoice.id}/pdf`);
     expect(pdf.status).toBe(302);
-    expect(pdf.headers.get("location")).toBe(`${fakturownia.url}/${fakturowniaAccount.account}/invoice/${sent.token}.pdf`);
+    expect(pdf.headers.get("location")).toBe(
+      `${fakturownia.url}/${fakturowniaAccount.account}/invoice/${sent.token}.pdf`,
+    );
     expect(pdf.headers.get("location")).not.toContain(fakturowniaAccount.apiToken);
     expect((await fetch(pdf.headers.get("location")!)).headers.get("content-type")).toBe("application/pdf");
   });
@@ -123,9 +136,14 @@ describe("with Fakturownia", () => {
     const sale = await paidSale();
     await issued(sale.id);
     const count = fakturownia.invoices.length;
-    expect((await server.handle.db.transaction().execute((trx) => scheduleInvoice(trx, sale.id))).scheduled).toBe(false);
+    expect((await server.handle.db.transaction().execute((trx) => scheduleInvoice(trx, sale.id))).scheduled).toBe(
+      false,
+    );
     await enqueue(server.handle.db, "invoice.issue", { transactionId: sale.id });
-    await waitFor(async () => (await jobsFor(sale.id)).every((job) => job.status === "done") && (await jobsFor(sale.id)).length === 2);
+    await waitFor(
+      async () =>
+        (await jobsFor(sale.id)).every((job) => job.status === "done") && (await jobsFor(sale.id)).length === 2,
+    );
     expect(fakturownia.invoices.length).toBe(count);
     expect((await getInvoiceForTransaction(server.handle.db, sale.id))?.attempts).toBe(1);
   });
@@ -150,7 +168,10 @@ describe("with iFirma", () => {
     const invoice = await issued(sale.id);
     expect(fakturownia.invoices.length).toBe(before);
     expect(ifirma.invoices).toHaveLength(1);
-    expect(ifirma.invoices[0]!.body).toMatchObject({ Zaplacono: 123, Kontrahent: { Nazwa: "ACME sp. z o.o.", NIP: "5260250274" } });
+    expect(ifirma.invoices[0]!.body).toMatchObject({
+      Zaplacono: 123,
+      Kontrahent: { Nazwa: "ACME sp. z o.o.", NIP: "5260250274" },
+    });
     expect(invoice).toMatchObject({ provider: "ifirma", number: ifirma.invoices[0]!.number });
 
     const pdf = await buyer.raw(`/my/invoices/${invoice.id}/pdf`);
@@ -159,7 +180,11 @@ describe("with iFirma", () => {
     expect(pdf.headers.get("content-disposition")).toMatch(/^attachment; filename="invoice-/);
     expect(await pdf.text()).toContain(`iFirma invoice ${invoice.number}`);
 
-    const stranger = await registerStudent(server, { name: "Olaf Obcy", email: "olaf@example.com", password: "student-secret" });
+    const stranger = await registerStudent(server, {
+      name: "Olaf Obcy",
+      email: "olaf@example.com",
+      password: "student-secret",
+    });
     expect((await stranger.raw(`/my/invoices/${invoice.id}/pdf`)).status).toBe(404);
     expect((await stranger.page("/my/invoices")).html).not.toContain(invoice.number!);
     expect((await (await visitor(server, "/login")).raw(`/my/invoices/${invoice.id}/pdf`)).status).toBe(401);

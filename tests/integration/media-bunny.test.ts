@@ -57,11 +57,16 @@ function upload(ticket: VideoTicket, data: Buffer): Promise<void> {
   });
 }
 
-const videoRow = (id: number) => server.handle.db.selectFrom("videos").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const videoRow = (id: number) =>
+  server.handle.db.selectFrom("videos").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const status = async (id: number) => (await videoRow(id)).status;
 
 async function componentsOf(lectureId: number) {
-  const rows = await server.handle.db.selectFrom("lecture_components").select(["id", "kind", "data"]).where("lecture_id", "=", lectureId).execute();
+  const rows = await server.handle.db
+    .selectFrom("lecture_components")
+    .select(["id", "kind", "data"])
+    .where("lecture_id", "=", lectureId)
+    .execute();
   return rows.map((row) => ({ id: row.id, kind: row.kind, data: JSON.parse(row.data) as unknown }));
 }
 
@@ -83,7 +88,12 @@ describe("upload", () => {
       createHash("sha256").update(`${library.libraryId}${library.apiKey}${expires}${guid}`).digest("hex"),
     );
     expect(ticket.confirm).toBe(lectureUrl(course.free, "confirm-video"));
-    expect(await videoRow(ticket.video_id)).toMatchObject({ provider: "bunny", external_id: guid, status: 0, lecture_id: course.free.lectureId });
+    expect(await videoRow(ticket.video_id)).toMatchObject({
+      provider: "bunny",
+      external_id: guid,
+      status: 0,
+      lecture_id: course.free.lectureId,
+    });
 
     // Confirming before anything arrived at Bunny.
     expect((await admin.post(ticket.confirm!, { video_id: ticket.video_id })).status).toBe(409);
@@ -95,7 +105,10 @@ describe("upload", () => {
     const confirmed = await admin.post(ticket.confirm!, { video_id: ticket.video_id });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     // Bunny's GET says 1 (uploaded): processing.
-    expect(confirmed.body).toMatchObject({ status: 1, component: { kind: "video", data: { video_id: ticket.video_id } } });
+    expect(confirmed.body).toMatchObject({
+      status: 1,
+      component: { kind: "video", data: { video_id: ticket.video_id } },
+    });
     const again = await admin.post(ticket.confirm!, { video_id: ticket.video_id });
     expect(again.body.component.id).toBe(confirmed.body.component.id);
     expect((await componentsOf(course.free.lectureId)).filter((c) => c.kind === "video")).toHaveLength(1);
@@ -131,7 +144,8 @@ describe("upload", () => {
     ];
     for (const [sequence, expected] of cases) {
       const ticket = await createVideo(course.login);
-      for (const value of sequence) expect(await bunny.sendWebhook(webhookUrl, { VideoGuid: ticket.videoUpload.VideoId, Status: value })).toBe(200);
+      for (const value of sequence)
+        expect(await bunny.sendWebhook(webhookUrl, { VideoGuid: ticket.videoUpload.VideoId, Status: value })).toBe(200);
       expect(await status(ticket.video_id), sequence.join(",")).toBe(expected);
     }
   });
@@ -146,7 +160,9 @@ describe("upload", () => {
     expect(await bunny.sendWebhook(webhookUrl, body, { signature: signedOther })).toBe(401);
     expect(await status(ticket.video_id)).toBe(0);
     // Signed, but not ours: ignored with 200 (Bunny would retry anything else forever).
-    expect(await bunny.sendWebhook(webhookUrl, { VideoGuid: "00000000-0000-4000-8000-000000000000", Status: 3 })).toBe(200);
+    expect(await bunny.sendWebhook(webhookUrl, { VideoGuid: "00000000-0000-4000-8000-000000000000", Status: 3 })).toBe(
+      200,
+    );
     expect(await bunny.sendWebhook(webhookUrl, { VideoGuid: guid, Status: 3, VideoLibraryId: 1 })).toBe(200);
     expect(await status(ticket.video_id)).toBe(0);
   });
@@ -156,7 +172,9 @@ describe("upload", () => {
     await upload(ticket, mp4Like(20_000));
     const other = await secondAdmin(server);
     expect((await other.post(ticket.confirm!, { video_id: ticket.video_id })).status).toBe(404);
-    expect((await admin.post(lectureUrl(course.login, "confirm-video"), { video_id: ticket.video_id })).status).toBe(404);
+    expect((await admin.post(lectureUrl(course.login, "confirm-video"), { video_id: ticket.video_id })).status).toBe(
+      404,
+    );
     expect((await admin.post(ticket.confirm!, { video_id: ticket.video_id }, { csrf: false })).status).toBe(419);
     expect((await admin.post(ticket.confirm!, { video_id: "x" })).status).toBe(422);
     expect((await admin.post(ticket.confirm!, { video_id: ticket.video_id })).status).toBe(200);
@@ -177,7 +195,13 @@ describe("upload", () => {
   });
 
   it("says 'Video upload is temporarily unavailable' when Bunny is down, and keeps no video", async () => {
-    const count = async () => (await server.handle.db.selectFrom("videos").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+    const count = async () =>
+      (
+        await server.handle.db
+          .selectFrom("videos")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n;
     const before = await count();
     bunny.failNextApiCall(503);
     const response = await admin.post(lectureUrl(course.free, "create-video"), { title: "Down" });

@@ -15,7 +15,9 @@ const HOUR = 3600 * 1000;
 const dayAgo = new Date(Date.now() - 25 * HOUR);
 
 const open = (db: TestDatabase): DbHandle =>
-  openDatabase(db.url.startsWith("postgres") ? { kind: "postgres", url: db.url } : { kind: "sqlite", file: db.url }, { poolSize: 1 });
+  openDatabase(db.url.startsWith("postgres") ? { kind: "postgres", url: db.url } : { kind: "sqlite", file: db.url }, {
+    poolSize: 1,
+  });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -27,7 +29,15 @@ beforeAll(async () => {
     ] as const) {
       await handle.db
         .insertInto("uploads")
-        .values({ storage_key: key, context: "course-cover", user_id: null, content_type: "image/png", size: null, status: "pending", created_at: createdAt })
+        .values({
+          storage_key: key,
+          context: "course-cover",
+          user_id: null,
+          content_type: "image/png",
+          size: null,
+          status: "pending",
+          created_at: createdAt,
+        })
         .execute();
     }
   } finally {
@@ -48,7 +58,8 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 it("removes day-old pending uploads with their file and idle tus uploads, keeping fresh ones", async () => {
-  const keys = async () => (await server.handle.db.selectFrom("uploads").select("storage_key").execute()).map((row) => row.storage_key);
+  const keys = async () =>
+    (await server.handle.db.selectFrom("uploads").select("storage_key").execute()).map((row) => row.storage_key);
   await waitFor(async () => !(await keys()).includes("images/2026/01/abandoned.png"));
   expect(await keys()).toEqual(["images/2026/01/fresh.png"]);
   const dataDir = database.dataDir;

@@ -43,12 +43,26 @@ export async function arrangeCourse(
   const lecture = async (access: LectureAccess, position: number) => {
     const { id } = await db
       .insertInto("lectures")
-      .values({ section_id: sectionId, title: `A ${access} lecture`, duration_minutes: 5, access, status: "published", position, body: "" })
+      .values({
+        section_id: sectionId,
+        title: `A ${access} lecture`,
+        duration_minutes: 5,
+        access,
+        status: "published",
+        position,
+        body: "",
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     return { courseId, sectionId, lectureId: id };
   };
-  return { courseId, sectionId, free: await lecture("free", 0), login: await lecture("login", 1), paid: await lecture("paid", 2) };
+  return {
+    courseId,
+    sectionId,
+    free: await lecture("free", 0),
+    login: await lecture("login", 1),
+    paid: await lecture("paid", 2),
+  };
 }
 
 export function lectureUrl(path: LecturePath, action: string): string {
@@ -67,9 +81,20 @@ export async function secondAdmin(server: TestServer): Promise<BrowserClient> {
 export async function student(server: TestServer, options: { accessTo?: number } = {}): Promise<BrowserClient> {
   counter += 1;
   const email = `student-${counter}-${Date.now().toString(36)}@example.com`;
-  const user = await createUser(server.handle.db, { name: "Stefan Student", email, password: "student-secret", role: "student" });
+  const user = await createUser(server.handle.db, {
+    name: "Stefan Student",
+    email,
+    password: "student-secret",
+    role: "student",
+  });
   if (options.accessTo) {
-    await grantCourseAccess(server.handle.db, { userId: user.id, courseId: options.accessTo, endsAt: null, source: "admin", grantedBy: null });
+    await grantCourseAccess(server.handle.db, {
+      userId: user.id,
+      courseId: options.accessTo,
+      endsAt: null,
+      source: "admin",
+      grantedBy: null,
+    });
   }
   return logInAs(server, email, "student-secret");
 }
@@ -109,12 +134,15 @@ export function rawRequest(
   body?: Buffer,
 ): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port: server.port, method, path, headers, agent: false }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
-    });
+    const request = http.request(
+      { host: "127.0.0.1", port: server.port, method, path, headers, agent: false },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });

@@ -6,7 +6,15 @@ import { BrowserClient } from "../helpers/browser-client.ts";
 import { pdf } from "../helpers/media-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
-import { arrangeCourse, type LecturePath, lectureUrl, putSigned, rawRequest, secondAdmin, student } from "./media-helpers.ts";
+import {
+  arrangeCourse,
+  type LecturePath,
+  lectureUrl,
+  putSigned,
+  rawRequest,
+  secondAdmin,
+  student,
+} from "./media-helpers.ts";
 
 let server: TestServer;
 let admin: BrowserClient;
@@ -41,16 +49,30 @@ describe("PDF", () => {
     expect(download).toMatch(new RegExp(`^lectures/${course.paid.lectureId}/[0-9a-f]{24}/Slides-week-1\\.pdf$`));
     expect(new URL(upload, "http://x").searchParams.get("content_type")).toBe("application/pdf");
     // Not yet uploaded: nothing to confirm.
-    expect((await admin.post(lectureUrl(course.paid, "confirm-file"), { path: download, filename: "Slides – week 1.pdf" })).status).toBe(409);
+    expect(
+      (await admin.post(lectureUrl(course.paid, "confirm-file"), { path: download, filename: "Slides – week 1.pdf" }))
+        .status,
+    ).toBe(409);
     expect((await putSigned(server, upload, bytes, "application/pdf")).status).toBe(200);
-    const confirmed = await admin.post(lectureUrl(course.paid, "confirm-file"), { path: download, filename: "Slides – week 1.pdf" });
+    const confirmed = await admin.post(lectureUrl(course.paid, "confirm-file"), {
+      path: download,
+      filename: "Slides – week 1.pdf",
+    });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.component).toMatchObject({
       lecture_id: course.paid.lectureId,
       kind: "pdf",
-      data: { storage_key: download, filename: "Slides – week 1.pdf", size: bytes.length, content_type: "application/pdf" },
+      data: {
+        storage_key: download,
+        filename: "Slides – week 1.pdf",
+        size: bytes.length,
+        content_type: "application/pdf",
+      },
     });
-    const again = await admin.post(lectureUrl(course.paid, "confirm-file"), { path: download, filename: "Slides – week 1.pdf" });
+    const again = await admin.post(lectureUrl(course.paid, "confirm-file"), {
+      path: download,
+      filename: "Slides – week 1.pdf",
+    });
     expect(again.body.component.id).toBe(confirmed.body.component.id);
     const count = await server.handle.db
       .selectFrom("lecture_components")
@@ -66,7 +88,12 @@ describe("PDF", () => {
     expect(badName.status).toBe(422);
     expect(badName.body.message).toBe("Bad file extension");
     const { upload, download } = await ticket(course.free, "pdf", { filename: "fake.pdf" });
-    const html = await putSigned(server, upload, Buffer.from("<html><script>alert(1)</script></html>"), "application/pdf");
+    const html = await putSigned(
+      server,
+      upload,
+      Buffer.from("<html><script>alert(1)</script></html>"),
+      "application/pdf",
+    );
     expect(html.status).toBe(422);
     expect(html.body.message).toBe("This file is not a PDF.");
     expect((await admin.raw(`/files/${download}`)).status).toBe(404);
@@ -74,7 +101,13 @@ describe("PDF", () => {
 
   it("answers 413 to a file announced over 200 MB", async () => {
     const { upload } = await ticket(course.free, "file", { filename: "huge.zip", content_type: "application/zip" });
-    const response = await rawRequest(server, "PUT", upload, { "content-type": "application/zip", "content-length": String(200 * 1024 * 1024 + 1) }, Buffer.alloc(10));
+    const response = await rawRequest(
+      server,
+      "PUT",
+      upload,
+      { "content-type": "application/zip", "content-length": String(200 * 1024 * 1024 + 1) },
+      Buffer.alloc(10),
+    );
     expect(response.status).toBe(413);
   });
 
@@ -85,8 +118,16 @@ describe("PDF", () => {
     await visitor.page("/login");
     expect((await visitor.post(url, { filename: "a.pdf" })).status).toBe(401);
     expect((await (await student(server)).post(url, { filename: "a.pdf" })).status).toBe(403);
-    expect((await admin.post(lectureUrl({ ...course.free, lectureId: course.free.lectureId + 999 }, "create-pdf"), { filename: "a.pdf" })).status).toBe(404);
-    expect((await admin.post("/home/courses/x/sections/1/lectures/1/create-pdf", { filename: "a.pdf" })).status).toBe(404);
+    expect(
+      (
+        await admin.post(lectureUrl({ ...course.free, lectureId: course.free.lectureId + 999 }, "create-pdf"), {
+          filename: "a.pdf",
+        })
+      ).status,
+    ).toBe(404);
+    expect((await admin.post("/home/courses/x/sections/1/lectures/1/create-pdf", { filename: "a.pdf" })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -94,11 +135,20 @@ describe("download files", () => {
   it("takes any file with its content type and makes a file component", async () => {
     const bytes = Buffer.from("PK\u0003\u0004 a zip, more or less");
     const { download, component } = await attach(course.login, "file", "exercises.zip", bytes, "application/zip");
-    expect(component).toMatchObject({ kind: "file", data: { storage_key: download, filename: "exercises.zip", size: bytes.length, content_type: "application/zip" } });
+    expect(component).toMatchObject({
+      kind: "file",
+      data: { storage_key: download, filename: "exercises.zip", size: bytes.length, content_type: "application/zip" },
+    });
   });
 
   it("serves an HTML file only as a sandboxed attachment", async () => {
-    const { download } = await attach(course.free, "file", "page.html", Buffer.from("<script>alert(1)</script>"), "text/html");
+    const { download } = await attach(
+      course.free,
+      "file",
+      "page.html",
+      Buffer.from("<script>alert(1)</script>"),
+      "text/html",
+    );
     const response = await fetch(`${server.url}/files/${download}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="page\.html"/);
@@ -110,11 +160,21 @@ describe("download files", () => {
     const { upload, download } = await ticket(course.free, "file", { filename: "a.txt", content_type: "text/plain" });
     expect((await putSigned(server, upload, Buffer.from("hello"), "text/plain")).status).toBe(200);
     const other = await secondAdmin(server);
-    expect((await other.post(lectureUrl(course.free, "confirm-file"), { path: download, filename: "a.txt" })).status).toBe(404);
-    expect((await admin.post(lectureUrl(course.login, "confirm-file"), { path: download, filename: "a.txt" })).status).toBe(404);
-    const { download: image } = (await admin.post("/home/images/create", { extension: "png", filename: "x.png", context: "course-cover" })).body;
-    expect((await admin.post(lectureUrl(course.free, "confirm-file"), { path: image, filename: "x.png" })).status).toBe(404);
-    expect((await admin.post(lectureUrl(course.free, "confirm-file"), { path: download, filename: "../a.txt" })).status).toBe(422);
+    expect(
+      (await other.post(lectureUrl(course.free, "confirm-file"), { path: download, filename: "a.txt" })).status,
+    ).toBe(404);
+    expect(
+      (await admin.post(lectureUrl(course.login, "confirm-file"), { path: download, filename: "a.txt" })).status,
+    ).toBe(404);
+    const { download: image } = (
+      await admin.post("/home/images/create", { extension: "png", filename: "x.png", context: "course-cover" })
+    ).body;
+    expect((await admin.post(lectureUrl(course.free, "confirm-file"), { path: image, filename: "x.png" })).status).toBe(
+      404,
+    );
+    expect(
+      (await admin.post(lectureUrl(course.free, "confirm-file"), { path: download, filename: "../a.txt" })).status,
+    ).toBe(422);
   });
 });
 

@@ -34,7 +34,14 @@ async function enable(provider: string, kind: "payment" | "invoicing", settings:
   const now = new Date().toISOString();
   await server.handle.db
     .insertInto("integrations")
-    .values({ kind, provider, enabled: 1, settings: sealSettings(loadSecret({ secretKey: SECRET_KEY, dataDir: "" }), provider, settings), created_at: now, updated_at: now })
+    .values({
+      kind,
+      provider,
+      enabled: 1,
+      settings: sealSettings(loadSecret({ secretKey: SECRET_KEY, dataDir: "" }), provider, settings),
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 }
 
@@ -44,7 +51,10 @@ async function payOnProviderPage(redirect: string): Promise<void> {
   const html = await page.text();
   const action = /<form[^>]*action="([^"]*\/pay[^"]*)"/.exec(html)?.[1];
   if (!action) throw new Error(`no Pay form on ${redirect}:\n${html.slice(0, 500)}`);
-  const answer = await fetch(new URL(action.replaceAll("&amp;", "&"), redirect), { method: "POST", redirect: "manual" });
+  const answer = await fetch(new URL(action.replaceAll("&amp;", "&"), redirect), {
+    method: "POST",
+    redirect: "manual",
+  });
   expect(answer.status).toBeLessThan(400);
 }
 
@@ -62,7 +72,12 @@ async function hasAccess(email: string) {
 const warnings = (text: string) => server.logs.filter((line) => line.level === 40 && line.msg === text).length;
 
 beforeAll(async () => {
-  [stripe, tpay, p24, payu] = await Promise.all([startStripeFake(), startTpayFake(), startPrzelewy24Fake(), startPayuFake()]);
+  [stripe, tpay, p24, payu] = await Promise.all([
+    startStripeFake(),
+    startTpayFake(),
+    startPrzelewy24Fake(),
+    startPayuFake(),
+  ]);
   fakturownia = await startFakeFakturownia({ account: "studium", apiToken: "fake-token" });
   server = await startTestServer({
     PAYMENTS_BASE_URL_STRIPE: stripe.url,
@@ -109,10 +124,23 @@ describe("a purchase through each provider's fake", () => {
 describe("PayU notifications", () => {
   async function pendingPayuPurchase(prefix: string, invoice = false) {
     const [buyer] = await manyStudents(server, 1, prefix);
-    const company = invoice ? { invoice: true, company_name: "ACME", vat_number: "PL5260250274", street: "Długa 1", postal_code: "00-950", city: "Warszawa" } : {};
+    const company = invoice
+      ? {
+          invoice: true,
+          company_name: "ACME",
+          vat_number: "PL5260250274",
+          street: "Długa 1",
+          postal_code: "00-950",
+          city: "Warszawa",
+        }
+      : {};
     const { body } = await checkoutCourse(buyer!, "kurs", { provider: "payu", ...company });
     const transaction = await transactionByHash(server, body.hash);
-    return { hash: body.hash as string, orderId: transaction.provider_ref!, notifyUrl: `${server.url}/payments/payu/notify` };
+    return {
+      hash: body.hash as string,
+      orderId: transaction.provider_ref!,
+      notifyUrl: `${server.url}/payments/payu/notify`,
+    };
   }
 
   it("applies one notification delivered 20 times once: one access grant, one receipt, one invoice", async () => {
@@ -123,17 +151,36 @@ describe("PayU notifications", () => {
     await Promise.all(Array.from({ length: 10 }, () => payu.deliver(notification, notifyUrl)));
     const transaction = await transactionByHash(server, hash);
     expect(transaction.status).toBe("ACCESS_GRANTED");
-    const grants = await server.handle.db.selectFrom("course_access").select("id").where("user_id", "=", transaction.user_id).execute();
+    const grants = await server.handle.db
+      .selectFrom("course_access")
+      .select("id")
+      .where("user_id", "=", transaction.user_id)
+      .execute();
     expect(grants).toHaveLength(1);
     expect(await countMailsTo(server, "replay0@example.com")).toBe(1);
-    const invoiceJobs = await server.handle.db.selectFrom("jobs").select("payload").where("type", "=", "invoice.issue").execute();
+    const invoiceJobs = await server.handle.db
+      .selectFrom("jobs")
+      .select("payload")
+      .where("type", "=", "invoice.issue")
+      .execute();
     expect(invoiceJobs.filter((job) => JSON.parse(job.payload).transactionId === transaction.id)).toHaveLength(1);
     // The worker issues it at the fake, once.
-    await waitFor(async () => (await server.handle.db.selectFrom("invoices").select("status").where("transaction_id", "=", transaction.id).executeTakeFirst())?.status === "issued");
+    await waitFor(
+      async () =>
+        (
+          await server.handle.db
+            .selectFrom("invoices")
+            .select("status")
+            .where("transaction_id", "=", transaction.id)
+            .executeTakeFirst()
+        )?.status === "issued",
+    );
     expect(fakturownia.invoices).toHaveLength(1);
 
     // Out of order: a PENDING delivered after COMPLETED changes nothing.
-    expect((await payu.deliver(payu.notification(orderId, "valid", { status: "PENDING" }), notifyUrl)).status).toBe(200);
+    expect((await payu.deliver(payu.notification(orderId, "valid", { status: "PENDING" }), notifyUrl)).status).toBe(
+      200,
+    );
     expect((await transactionByHash(server, hash)).status).toBe("ACCESS_GRANTED");
   });
 
@@ -154,7 +201,11 @@ describe("PayU notifications", () => {
     await payu.deliver(payu.notification(orderId, "valid", { totalAmount: "12344" }), notifyUrl);
     await waitFor(() => warnings("payment notification rejected") >= 1);
     expect((await transactionByHash(server, hash)).status).toBe("PENDING");
-    const rejected = await server.handle.db.selectFrom("payment_events").select(["outcome", "detail"]).where("outcome", "=", "rejected").execute();
+    const rejected = await server.handle.db
+      .selectFrom("payment_events")
+      .select(["outcome", "detail"])
+      .where("outcome", "=", "rejected")
+      .execute();
     expect(rejected.some((event) => event.detail.includes("amount 12344"))).toBe(true);
   });
 });
@@ -167,7 +218,12 @@ describe("when a notification never comes", () => {
     payu.setStatus(transaction.provider_ref!, "COMPLETED");
     const db = server.handle.db;
     const secret = loadSecret({ secretKey: SECRET_KEY, dataDir: "" });
-    const providers = createPayments({ db, config: loadConfig({ NODE_ENV: "test" }), secret, external: externalProviders(db, secret, { PAYMENTS_BASE_URL_PAYU: payu.url }) });
+    const providers = createPayments({
+      db,
+      config: loadConfig({ NODE_ENV: "test" }),
+      secret,
+      external: externalProviders(db, secret, { PAYMENTS_BASE_URL_PAYU: payu.url }),
+    });
     const log = { warn: () => undefined, info: () => undefined };
     // Not yet due: a payment younger than 5 minutes is left alone.
     await recheckPendingTransactions({ db, providers, log }, { now: Date.now() });
@@ -181,14 +237,25 @@ describe("a provider that cannot be reached", () => {
   it("answers 'Transaction error, please try again' in the school's language and gives the reservations back", async () => {
     await server.handle.db
       .updateTable("integrations")
-      .set({ settings: sealSettings(loadSecret({ secretKey: SECRET_KEY, dataDir: "" }), "payu", { ...payu.settings, client_secret: "wrong" }), updated_at: new Date().toISOString() })
+      .set({
+        settings: sealSettings(loadSecret({ secretKey: SECRET_KEY, dataDir: "" }), "payu", {
+          ...payu.settings,
+          client_secret: "wrong",
+        }),
+        updated_at: new Date().toISOString(),
+      })
       .where("provider", "=", "payu")
       .execute();
     const [buyer] = await manyStudents(server, 1, "unlucky");
     const answer = await checkoutCourse(buyer!, "kurs", { provider: "payu" });
     expect(answer.status).toBe(503);
     expect(answer.body.message).toBe("Błąd transakcji, spróbuj ponownie");
-    const rows = await server.handle.db.selectFrom("transactions as t").innerJoin("users as u", "u.id", "t.user_id").select("t.status").where("u.email", "=", "unlucky0@example.com").execute();
+    const rows = await server.handle.db
+      .selectFrom("transactions as t")
+      .innerJoin("users as u", "u.id", "t.user_id")
+      .select("t.status")
+      .where("u.email", "=", "unlucky0@example.com")
+      .execute();
     expect(rows.map((r) => r.status)).toEqual(["ERROR"]);
   });
 });

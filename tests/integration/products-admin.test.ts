@@ -54,7 +54,9 @@ describe("who may use the product editor", () => {
       expect((await guest.json(method, path, body)).status, `${method} ${path}`).toBe(401);
       expect((await student.json(method, path, body)).status, `${method} ${path}`).toBe(403);
     }
-    expect(await server.handle.db.selectFrom("products").select("id").where("kind", "!=", "course").execute()).toEqual([]);
+    expect(await server.handle.db.selectFrom("products").select("id").where("kind", "!=", "course").execute()).toEqual(
+      [],
+    );
   });
 
   it("answers 404 for a product that does not exist, and shows the editor pages only to admins", async () => {
@@ -80,9 +82,14 @@ describe("the product list", () => {
     expect((courses.body.products as { kind: string }[]).every((p) => p.kind === "course")).toBe(true);
     expect(courses.body.products).toHaveLength(2);
     const drafts = await admin.json("GET", "/home/products?status=draft");
-    expect((drafts.body.products as { title: string }[]).map((p) => p.title).sort()).toEqual(["Course B", "Listed file"]);
+    expect((drafts.body.products as { title: string }[]).map((p) => p.title).sort()).toEqual([
+      "Course B",
+      "Listed file",
+    ]);
     // An unknown filter value means "all".
-    expect((await admin.json("GET", "/home/products?kind=spaceship")).body.products.length).toBe(all.body.products.length);
+    expect((await admin.json("GET", "/home/products?kind=spaceship")).body.products.length).toBe(
+      all.body.products.length,
+    );
     const page = await admin.page("/home/products?kind=course");
     expect(page.html).toContain("Course A");
     expect(page.html).not.toContain("Listed file");
@@ -90,10 +97,18 @@ describe("the product list", () => {
 
   it("counts units sold and shows promotional packages sold of their limit", async () => {
     const { email } = await newStudent(server);
-    const { id } = await addProduct(server, { kind: "consultation", slug: "counted", title: "Counted", promo_limit: 10, promo_sold: 3 });
+    const { id } = await addProduct(server, {
+      kind: "consultation",
+      slug: "counted",
+      title: "Counted",
+      promo_limit: 10,
+      promo_sold: 3,
+    });
     await addTransaction(server, id, { email, quantity: 2 });
     await addTransaction(server, id, { email, status: "FAILURE" });
-    const listed = (await admin.json("GET", "/home/products?kind=consultation")).body.products.find((p: { id: number }) => p.id === id);
+    const listed = (await admin.json("GET", "/home/products?kind=consultation")).body.products.find(
+      (p: { id: number }) => p.id === id,
+    );
     expect(listed).toMatchObject({ sold: 2, promo_limit: 10, promo_sold: 3 });
     expect((await admin.page("/home/products?kind=consultation")).html).toContain("3 of 10");
   });
@@ -109,23 +124,42 @@ describe("creating and editing products", () => {
       status: "published",
       promo_limit: 5,
       variants: [
-        { name: "Solo", price_cents: 15_000, promo_price_cents: 12_000, promo_starts_at: "2026-01-01", promo_ends_at: "2036-01-31" },
+        {
+          name: "Solo",
+          price_cents: 15_000,
+          promo_price_cents: 12_000,
+          promo_starts_at: "2026-01-01",
+          promo_ends_at: "2036-01-31",
+        },
         { name: "Team", price_cents: 40_000 },
       ],
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     const product = response.body.product;
-    expect(product).toMatchObject({ kind: "bundle", slug: "both-courses", currency: "EUR", status: "published", course_ids: [courseB, courseA], promo_limit: 5 });
+    expect(product).toMatchObject({
+      kind: "bundle",
+      slug: "both-courses",
+      currency: "EUR",
+      status: "published",
+      course_ids: [courseB, courseA],
+      promo_limit: 5,
+    });
     expect(product.published_at).toBeTruthy();
     expect(await history(product.variants[0].id)).toEqual([
-      { price_cents: 15_000, promo_price_cents: 12_000, promo_starts_at: "2026-01-01T00:00:00.000Z", promo_ends_at: "2036-01-31T23:59:59.999Z" },
+      {
+        price_cents: 15_000,
+        promo_price_cents: 12_000,
+        promo_starts_at: "2026-01-01T00:00:00.000Z",
+        promo_ends_at: "2036-01-31T23:59:59.999Z",
+      },
     ]);
     expect(await history(product.variants[1].id)).toHaveLength(1);
     expect(await readCacheVersion(server.handle.db, "catalog")).toBeGreaterThan(before);
   });
 
   it("records a history row for each price change of a variant, none for other edits", async () => {
-    const created = (await admin.post("/home/products", { ...consultation, title: "Priced consultation" })).body.product;
+    const created = (await admin.post("/home/products", { ...consultation, title: "Priced consultation" })).body
+      .product;
     const variantId = created.variants[0].id;
     const versions = [await readCacheVersion(server.handle.db, "catalog")];
 
@@ -152,7 +186,11 @@ describe("creating and editing products", () => {
   it("keeps slugs unique among products and apart from course slugs", async () => {
     const first = await admin.post("/home/products", { ...consultation, title: "Unique", slug: "my-consultation" });
     expect(first.status).toBe(200);
-    const again = await admin.post("/home/products", { ...consultation, title: "Unique again", slug: "My Consultation" });
+    const again = await admin.post("/home/products", {
+      ...consultation,
+      title: "Unique again",
+      slug: "My Consultation",
+    });
     expect(again.status).toBe(422);
     expect(again.body.errors.slug).toEqual(["This name is already taken."]);
     const course = await admin.post("/home/products", { ...consultation, title: "Clash", slug: "course-a" });
@@ -167,7 +205,9 @@ describe("creating and editing products", () => {
     const body = {
       kind: "live_event",
       title: "Webinar",
-      variants: [{ price_cents: 5_000, promo_price_cents: 4_000, promo_starts_at: "2026-05-10", promo_ends_at: "2026-05-09" }],
+      variants: [
+        { price_cents: 5_000, promo_price_cents: 4_000, promo_starts_at: "2026-05-10", promo_ends_at: "2026-05-09" },
+      ],
     };
     const english = await admin.post("/home/products", body);
     expect(english.status).toBe(422);
@@ -183,12 +223,23 @@ describe("creating and editing products", () => {
         event_starts_at: ["To pole jest wymagane."],
         "variants.0.promo_ends_at": ["Data końcowa nie może być wcześniejsza niż początkowa."],
       });
-      const bundle = await admin.post("/home/products", { kind: "bundle", title: "Empty bundle", course_ids: [999_999], variants: [{ price_cents: 1 }] });
+      const bundle = await admin.post("/home/products", {
+        kind: "bundle",
+        title: "Empty bundle",
+        course_ids: [999_999],
+        variants: [{ price_cents: 1 }],
+      });
       expect(bundle.body.errors).toEqual({ course_ids: ["Jeden z kursów już nie istnieje."] });
     } finally {
       await changeSettings(admin, { ...englishSchool, language: "pl" }, { language: "en" });
     }
-    expect(await server.handle.db.selectFrom("products").select("id").where("title", "in", ["Webinar", "Empty bundle"]).execute()).toEqual([]);
+    expect(
+      await server.handle.db
+        .selectFrom("products")
+        .select("id")
+        .where("title", "in", ["Webinar", "Empty bundle"])
+        .execute(),
+    ).toEqual([]);
   });
 
   it("refuses more than three variants and unnamed variants in a list, and never changes a product's kind", async () => {
@@ -198,16 +249,22 @@ describe("creating and editing products", () => {
     });
     expect(four.status).toBe(422);
     expect(Object.keys(four.body.errors)).toEqual(["variants"]);
-    const unnamed = await admin.post("/home/products", { ...consultation, variants: [{ price_cents: 100 }, { name: "B", price_cents: 200 }] });
+    const unnamed = await admin.post("/home/products", {
+      ...consultation,
+      variants: [{ price_cents: 100 }, { name: "B", price_cents: 200 }],
+    });
     expect(unnamed.body.errors).toEqual({ "variants.0.name": ["Give each variant a name."] });
-    const created = (await admin.post("/home/products", { ...consultation, title: "Stays a consultation" })).body.product;
+    const created = (await admin.post("/home/products", { ...consultation, title: "Stays a consultation" })).body
+      .product;
     const changed = await admin.json("PUT", `/home/products/${created.id}`, { kind: "file" });
     expect(changed.status).toBe(200);
     expect(changed.body.product.kind).toBe("consultation");
   });
 
   it("edits a course product's variants 2 and 3 and its promo limit, never its first variant", async () => {
-    const listed = (await admin.json("GET", "/home/products?kind=course")).body.products.find((p: { title: string }) => p.title === "Course A");
+    const listed = (await admin.json("GET", "/home/products?kind=course")).body.products.find(
+      (p: { title: string }) => p.title === "Course A",
+    );
     const saved = await admin.json("PUT", `/home/products/${listed.id}`, {
       promo_limit: 20,
       variants: [
@@ -218,8 +275,15 @@ describe("creating and editing products", () => {
       title: "Hijacked",
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.product).toMatchObject({ kind: "course", title: "Course A", promo_limit: 20, course: { id: courseA, slug: "course-a" } });
-    expect(saved.body.product.variants.map((v: { position: number; price_cents: number }) => [v.position, v.price_cents])).toEqual([
+    expect(saved.body.product).toMatchObject({
+      kind: "course",
+      title: "Course A",
+      promo_limit: 20,
+      course: { id: courseA, slug: "course-a" },
+    });
+    expect(
+      saved.body.product.variants.map((v: { position: number; price_cents: number }) => [v.position, v.price_cents]),
+    ).toEqual([
       [1, 10_000],
       [2, 25_000],
       [3, 45_000],
@@ -281,16 +345,28 @@ describe("the file of a file product", () => {
     });
     expect(notUploaded.body.errors).toEqual({ file_key: ["The file has not been uploaded."] });
     // The PUT must carry the signed content type.
-    expect((await putSigned(server, ticket.body.upload, Buffer.from("PK"), "application/octet-stream")).status).toBe(403);
+    expect((await putSigned(server, ticket.body.upload, Buffer.from("PK"), "application/octet-stream")).status).toBe(
+      403,
+    );
   });
 
   it("removes the old file's bytes when a product gets another file", async () => {
     const first = await uploadProductFile(server, admin, "v1.zip", Buffer.from("PK first"));
-    const created = (await admin.post("/home/products", { kind: "file", title: "Versioned", file_key: first, file_name: "v1.zip", variants: [{ price_cents: 100 }] })).body.product;
+    const created = (
+      await admin.post("/home/products", {
+        kind: "file",
+        title: "Versioned",
+        file_key: first,
+        file_name: "v1.zip",
+        variants: [{ price_cents: 100 }],
+      })
+    ).body.product;
     const second = await uploadProductFile(server, admin, "v2.zip", Buffer.from("PK second"));
     const saved = await admin.json("PUT", `/home/products/${created.id}`, { file_key: second, file_name: "v2.zip" });
     expect(saved.body.product.file).toMatchObject({ key: second, name: "v2.zip" });
-    expect(await server.handle.db.selectFrom("uploads").select("id").where("storage_key", "=", first).executeTakeFirst()).toBeUndefined();
+    expect(
+      await server.handle.db.selectFrom("uploads").select("id").where("storage_key", "=", first).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });
 
@@ -300,7 +376,9 @@ describe("deleting products", () => {
     const before = await readCacheVersion(server.handle.db, "catalog");
     expect((await admin.json("DELETE", `/home/products/${lonely.id}`)).status).toBe(200);
     expect((await admin.json("GET", `/home/products/${lonely.id}`)).status).toBe(404);
-    expect(await server.handle.db.selectFrom("product_variants").select("id").where("product_id", "=", lonely.id).execute()).toEqual([]);
+    expect(
+      await server.handle.db.selectFrom("product_variants").select("id").where("product_id", "=", lonely.id).execute(),
+    ).toEqual([]);
     expect(await readCacheVersion(server.handle.db, "catalog")).toBeGreaterThan(before);
 
     const { email } = await newStudent(server);
@@ -309,7 +387,9 @@ describe("deleting products", () => {
     const refused = await admin.json("DELETE", `/home/products/${bought.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe("This product has been bought, so it cannot be deleted. Unpublish it instead.");
-    expect((await admin.json("GET", `/home/products/${bought.id}`)).body.product).toMatchObject({ has_transactions: true });
+    expect((await admin.json("GET", `/home/products/${bought.id}`)).body.product).toMatchObject({
+      has_transactions: true,
+    });
     const unpublished = await admin.json("PUT", `/home/products/${bought.id}`, { status: "unpublished" });
     expect(unpublished.body.product.status).toBe("unpublished");
   });

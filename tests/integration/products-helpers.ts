@@ -75,7 +75,14 @@ export async function addProduct(server: TestServer, spec: ProductSpec): Promise
     };
     const row = await db
       .insertInto("product_variants")
-      .values({ product_id: id, position: index + 1, name: variant.name ?? "", ...prices, created_at: now, updated_at: now })
+      .values({
+        product_id: id,
+        position: index + 1,
+        name: variant.name ?? "",
+        ...prices,
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     variantIds.push(row.id);
@@ -85,7 +92,11 @@ export async function addProduct(server: TestServer, spec: ProductSpec): Promise
 }
 
 export async function userId(server: TestServer, email: string): Promise<number> {
-  const user = await server.handle.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+  const user = await server.handle.db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", email)
+    .executeTakeFirstOrThrow();
   return user.id;
 }
 
@@ -144,7 +155,10 @@ export async function addTransaction(
 }
 
 /** A logged-in student with a fresh e-mail. */
-export async function newStudent(server: TestServer, name = "Stefan Student"): Promise<{ client: BrowserClient; email: string }> {
+export async function newStudent(
+  server: TestServer,
+  name = "Stefan Student",
+): Promise<{ client: BrowserClient; email: string }> {
   counter += 1;
   const email = `student-${counter}-${Date.now().toString(36)}@example.com`;
   await createUser(server.handle.db, { name, email, password: "student-secret", role: "student" });
@@ -152,7 +166,12 @@ export async function newStudent(server: TestServer, name = "Stefan Student"): P
 }
 
 /** The editor's upload of a file product's file: ticket, signed PUT, confirm. Returns the stored key. */
-export async function uploadProductFile(server: TestServer, admin: BrowserClient, filename: string, bytes: Buffer): Promise<string> {
+export async function uploadProductFile(
+  server: TestServer,
+  admin: BrowserClient,
+  filename: string,
+  bytes: Buffer,
+): Promise<string> {
   const ticket = await admin.post("/home/products/files/create", { filename });
   expect(ticket.status, JSON.stringify(ticket.body)).toBe(200);
   const put = await putSigned(server, ticket.body.upload, bytes, ticket.body.content_type);

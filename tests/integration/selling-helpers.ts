@@ -7,7 +7,15 @@ import type { TestServer } from "../helpers/test-server.ts";
 
 export async function addPromoCode(
   server: TestServer,
-  spec: { code: string; kind?: "percent" | "fixed"; amount: number; starts_at?: string | null; ends_at?: string | null; usage_limit?: number; product_id?: number | null },
+  spec: {
+    code: string;
+    kind?: "percent" | "fixed";
+    amount: number;
+    starts_at?: string | null;
+    ends_at?: string | null;
+    usage_limit?: number;
+    product_id?: number | null;
+  },
 ): Promise<number> {
   const now = new Date().toISOString();
   const row = await server.handle.db
@@ -37,7 +45,6 @@ export async function checkoutCourse(client: BrowserClient, slug: string, body: 
   return response;
 }
 
-
 export async function transactionByHash(server: TestServer, hash: string) {
   return server.handle.db.selectFrom("transactions").selectAll().where("hash", "=", hash).executeTakeFirstOrThrow();
 }
@@ -64,7 +71,15 @@ export async function manyStudents(server: TestServer, count: number, prefix: st
   for (let i = 0; i < count; i++) {
     const user = await db
       .insertInto("users")
-      .values({ email: `${prefix}${i}@example.com`, name: `${prefix} ${i}`, password_hash: passwordHash, role: "student", email_notifications: "{}", created_at: now, updated_at: now })
+      .values({
+        email: `${prefix}${i}@example.com`,
+        name: `${prefix} ${i}`,
+        password_hash: passwordHash,
+        role: "student",
+        email_notifications: "{}",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const { token } = await createSession(db, { userId: user.id, days: 1, ip: "127.0.0.1", userAgent: "test" });

@@ -24,19 +24,31 @@ afterAll(async () => {
 });
 
 async function accessRows(courseId: number) {
-  const rows = await server.handle.db.selectFrom("course_access").select("id").where("course_id", "=", courseId).where("source", "=", "purchase").execute();
+  const rows = await server.handle.db
+    .selectFrom("course_access")
+    .select("id")
+    .where("course_id", "=", courseId)
+    .where("source", "=", "purchase")
+    .execute();
   return rows.length;
 }
 
 describe("a 50-unit promotion bought by 200 buyers at once", () => {
   it("sells exactly 50 at the promo price and tells the other 150 clearly", { timeout: 120_000 }, async () => {
-    const courseId = await addCourse(server, { slug: "launch", title: "Launch", price_cents: 20000, promo_price_cents: 9900 });
+    const courseId = await addCourse(server, {
+      slug: "launch",
+      title: "Launch",
+      price_cents: 20000,
+      promo_price_cents: 9900,
+    });
     const productId = await courseProductId(server, courseId);
     await server.handle.db.updateTable("products").set({ promo_limit: 50 }).where("id", "=", productId).execute();
     const buyers = await manyStudents(server, 200, "launch");
 
     const answers = await Promise.all(buyers.map((b) => checkoutCourse(b, "launch", { unit_price_cents: 9900 })));
-    const winners = answers.map((a, i) => ({ answer: a, buyer: buyers[i]! })).filter(({ answer }) => answer.status === 200);
+    const winners = answers
+      .map((a, i) => ({ answer: a, buyer: buyers[i]! }))
+      .filter(({ answer }) => answer.status === 200);
     const losers = answers.filter((a) => a.status !== 200);
     expect(winners).toHaveLength(50);
     expect(losers).toHaveLength(150);
@@ -46,11 +58,20 @@ describe("a 50-unit promotion bought by 200 buyers at once", () => {
     }
 
     await Promise.all(winners.map(({ answer, buyer }) => buyer.post(`/payments/test/${answer.body.hash}/pay`)));
-    const paid = await server.handle.db.selectFrom("transactions").select("total_cents").where("product_id", "=", productId).where("status", "=", "ACCESS_GRANTED").execute();
+    const paid = await server.handle.db
+      .selectFrom("transactions")
+      .select("total_cents")
+      .where("product_id", "=", productId)
+      .where("status", "=", "ACCESS_GRANTED")
+      .execute();
     expect(paid).toHaveLength(50);
     expect(paid.every((t) => t.total_cents === 9900)).toBe(true);
     expect(await accessRows(courseId)).toBe(50);
-    const product = await server.handle.db.selectFrom("products").select(["promo_sold", "promo_limit"]).where("id", "=", productId).executeTakeFirstOrThrow();
+    const product = await server.handle.db
+      .selectFrom("products")
+      .select(["promo_sold", "promo_limit"])
+      .where("id", "=", productId)
+      .executeTakeFirstOrThrow();
     expect(product).toEqual({ promo_sold: 50, promo_limit: 50 });
   });
 });
@@ -65,7 +86,11 @@ describe("one payment delivered 20 times", () => {
     expect((await transactionByHash(server, body.hash)).status).toBe("ACCESS_GRANTED");
     expect(await accessRows(courseId)).toBe(1);
     expect(await countMailsTo(server, "replay0@example.com")).toBe(1);
-    const events = await server.handle.db.selectFrom("payment_events").select("outcome").where("event_key", "like", `test:${body.hash}%`).execute();
+    const events = await server.handle.db
+      .selectFrom("payment_events")
+      .select("outcome")
+      .where("event_key", "like", `test:${body.hash}%`)
+      .execute();
     expect(events.map((e) => e.outcome)).toEqual(["applied"]);
   });
 });
@@ -91,9 +116,16 @@ describe("the server killed inside payment handling", () => {
         await resumed.page("/my");
         expect((await resumed.post(`/payments/test/${body.hash}/pay`)).status).toBe(200);
         const db = restarted.handle.db;
-        expect((await db.selectFrom("transactions").select("status").where("hash", "=", body.hash).executeTakeFirstOrThrow()).status).toBe("ACCESS_GRANTED");
-        expect((await db.selectFrom("course_access").select("id").where("course_id", "=", courseId).execute()).length).toBe(1);
-        const mails = (await db.selectFrom("jobs").select("payload").where("type", "=", "mail.send").execute()).filter((j) => j.payload.includes("crash0@example.com"));
+        expect(
+          (await db.selectFrom("transactions").select("status").where("hash", "=", body.hash).executeTakeFirstOrThrow())
+            .status,
+        ).toBe("ACCESS_GRANTED");
+        expect(
+          (await db.selectFrom("course_access").select("id").where("course_id", "=", courseId).execute()).length,
+        ).toBe(1);
+        const mails = (await db.selectFrom("jobs").select("payload").where("type", "=", "mail.send").execute()).filter(
+          (j) => j.payload.includes("crash0@example.com"),
+        );
         expect(mails).toHaveLength(1);
       } finally {
         await (restarted ?? crashing).stop();

@@ -22,7 +22,11 @@ export function UserMenu({ user }: { user: PublicUser }) {
         <Avatar id={user.id} name={user.name} src={user.avatar} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-40 min-w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-gray-200">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-40 min-w-52 rounded-lg bg-white p-1 shadow-lg ring-1 ring-gray-200"
+        >
           <div className="px-3 py-2 text-sm">
             <p className="font-semibold">{user.name}</p>
             <p className="truncate text-muted">{user.email}</p>

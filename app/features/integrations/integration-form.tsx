@@ -11,13 +11,7 @@ import { Button, buttonClass } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
 import { SwitchField } from "#app/ui/switch-field.tsx";
-import {
-  type FieldView,
-  fieldHintKey,
-  fieldLabelKey,
-  optionLabelKey,
-  type ProviderView,
-} from "./provider-view.ts";
+import { type FieldView, fieldHintKey, fieldLabelKey, optionLabelKey, type ProviderView } from "./provider-view.ts";
 
 /** The form's fields as the JSON call's shape: {provider?, enabled, settings: {name: text}}. */
 export function integrationBody(form: FormData, view: ProviderView, creating: boolean) {
@@ -153,7 +147,9 @@ export function IntegrationForm({
           label={t("integrations:enabled")}
           name="enabled"
           defaultChecked={card?.configured ? card.enabled : true}
-          hint={t(view.kind === "payment" ? "integrations:enabled_hint_payment" : "integrations:enabled_hint_invoicing")}
+          hint={t(
+            view.kind === "payment" ? "integrations:enabled_hint_payment" : "integrations:enabled_hint_invoicing",
+          )}
         />
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-gray-200 bg-gray-50 px-5 py-4 sm:flex-row sm:px-8">

@@ -45,13 +45,21 @@ describe("scaleSteps", () => {
       { width: 1500, height: 1000 },
       { width: 1200, height: 800 },
     ]);
-    expect(scaleSteps({ width: 1600, height: 1000 }, { width: 1280, height: 800 })).toEqual([{ width: 1280, height: 800 }]);
+    expect(scaleSteps({ width: 1600, height: 1000 }, { width: 1280, height: 800 })).toEqual([
+      { width: 1280, height: 800 },
+    ]);
   });
 });
 
 describe("what is scaled", () => {
   it("scales JPEG, PNG and WebP; never SVG or GIF", () => {
-    expect(["image/jpeg", "image/png", "image/webp", "image/svg+xml", "image/gif"].map(isCompressible)).toEqual([true, true, true, false, false]);
+    expect(["image/jpeg", "image/png", "image/webp", "image/svg+xml", "image/gif"].map(isCompressible)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("recognises animated PNG and WebP from their first bytes", () => {

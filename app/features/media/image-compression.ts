@@ -46,7 +46,8 @@ export function isAnimated(head: Uint8Array, contentType: string): boolean {
   if (contentType === "image/png") {
     let offset = 8;
     while (offset + 8 <= head.length) {
-      const length = ((head[offset]! << 24) | (head[offset + 1]! << 16) | (head[offset + 2]! << 8) | head[offset + 3]!) >>> 0;
+      const length =
+        ((head[offset]! << 24) | (head[offset + 1]! << 16) | (head[offset + 2]! << 8) | head[offset + 3]!) >>> 0;
       const type = ascii(head, offset + 4, 4);
       if (type === "acTL") return true;
       if (type === "IDAT" || type === "IEND") return false;

@@ -71,7 +71,10 @@ export function ImageUpload({ context, value, onChange, label }: ImageUploadProp
         },
       );
       if (result.ok) onChange(result.download);
-      else setError(result.status === 413 && !result.message ? tooBig : uploadErrorMessage(t, result.status, result.message));
+      else
+        setError(
+          result.status === 413 && !result.message ? tooBig : uploadErrorMessage(t, result.status, result.message),
+        );
     } catch (failure) {
       setError(messageOfApiError(t, failure));
     } finally {

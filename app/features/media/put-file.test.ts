@@ -10,7 +10,9 @@ type Outcome = number | "network";
 function fakeXhr(outcomes: Outcome[]) {
   const sent: { method: string; url: string; headers: Record<string, string>; at: number }[] = [];
   class FakeXhr {
-    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+      onprogress: null,
+    };
     onload: (() => void) | null = null;
     onerror: (() => void) | null = null;
     onabort: (() => void) | null = null;
@@ -32,7 +34,8 @@ function fakeXhr(outcomes: Outcome[]) {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
         if (outcome === "network") return this.onerror?.();
         this.status = outcome;
-        this.responseText = outcome === 422 ? JSON.stringify({ message: "The file's content does not match its type." }) : "{}";
+        this.responseText =
+          outcome === 422 ? JSON.stringify({ message: "The file's content does not match its type." }) : "{}";
         this.onload?.();
       });
     }
@@ -52,7 +55,9 @@ describe("putFile", () => {
     const progress: number[] = [];
     const result = await putFile("/uploads/a.png?sig", new Blob(["x"]), "image/png", (p) => progress.push(p));
     expect(result).toEqual({ status: 200, message: null });
-    expect(sent).toEqual([expect.objectContaining({ method: "PUT", url: "/uploads/a.png?sig", headers: { "content-type": "image/png" } })]);
+    expect(sent).toEqual([
+      expect.objectContaining({ method: "PUT", url: "/uploads/a.png?sig", headers: { "content-type": "image/png" } }),
+    ]);
     expect(progress).toEqual([50, 100]);
   });
 

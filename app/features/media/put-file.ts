@@ -16,7 +16,8 @@ export function putFile(
     xhr.open("PUT", url);
     xhr.setRequestHeader("Content-Type", contentType);
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.min(100, Math.floor((event.loaded / event.total) * 100)));
     };
     xhr.onload = () => {
       let message: string | null = null;

@@ -41,7 +41,10 @@ export async function sendImage(
   const result = await calls.put(ticket.upload, body, options.contentType, options.onProgress);
   if (result.status < 200 || result.status >= 300) return { ok: false, ...result };
   if (ticket.confirm) {
-    const confirmed = await calls.post<{ download: string }>(ticket.confirm, { path: ticket.download, context: options.context });
+    const confirmed = await calls.post<{ download: string }>(ticket.confirm, {
+      path: ticket.download,
+      context: options.context,
+    });
     return { ok: true, download: confirmed.download };
   }
   return { ok: true, download: ticket.download };

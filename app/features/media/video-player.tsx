@@ -14,7 +14,9 @@ const POLL_MS = 5000;
 export function VideoPlayer({ videoId, status, title }: { videoId: number; status?: number; title?: string }) {
   const t = useT();
   // What the server said last (fresher than the status the page was rendered with).
-  const [fetched, setFetched] = useState<{ videoId: number; value: number | "missing"; embedUrl?: string } | null>(null);
+  const [fetched, setFetched] = useState<{ videoId: number; value: number | "missing"; embedUrl?: string } | null>(
+    null,
+  );
   const known = fetched?.videoId === videoId ? fetched.value : status;
   const embedUrl = fetched?.videoId === videoId ? fetched.embedUrl : undefined;
 

@@ -24,7 +24,11 @@ export function isHostedUpload(upload: VideoTicket["videoUpload"]): upload is Ho
   return "AuthorizationSignature" in upload && typeof upload.AuthorizationSignature === "string";
 }
 
-export function tusTarget(upload: VideoTicket["videoUpload"], file: { name: string; type: string }, csrfToken: string): TusTarget {
+export function tusTarget(
+  upload: VideoTicket["videoUpload"],
+  file: { name: string; type: string },
+  csrfToken: string,
+): TusTarget {
   if (isHostedUpload(upload)) {
     return {
       endpoint: upload.endpoint,

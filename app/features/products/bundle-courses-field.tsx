@@ -38,7 +38,10 @@ export function BundleCoursesField({
       {value.length === 0 ? (
         <p className="text-sm text-muted">{t("products:bundle_empty")}</p>
       ) : (
-        <ol className="flex flex-col divide-y divide-gray-100 rounded-lg ring-1 ring-gray-200" aria-label={t("products:bundle_courses")}>
+        <ol
+          className="flex flex-col divide-y divide-gray-100 rounded-lg ring-1 ring-gray-200"
+          aria-label={t("products:bundle_courses")}
+        >
           {value.map((courseId, index) => {
             const course = byId.get(courseId);
             const title = course?.title ?? `#${courseId}`;
@@ -93,7 +96,12 @@ export function BundleCoursesField({
             >
               {available.map((course) => (
                 <option key={course.id} value={course.id}>
-                  {course.status === "published" ? course.title : t("products:course_option_status", { title: course.title, status: t(`products:status_${course.status}`) })}
+                  {course.status === "published"
+                    ? course.title
+                    : t("products:course_option_status", {
+                        title: course.title,
+                        status: t(`products:status_${course.status}`),
+                      })}
                 </option>
               ))}
             </select>

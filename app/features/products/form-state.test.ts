@@ -25,7 +25,9 @@ describe("product form state", () => {
       file_key: null,
       access_days: 30,
       access_ends_at: null,
-      variants: [{ name: "", price_cents: 4_999, promo_price_cents: 2_950, promo_starts_at: null, promo_ends_at: "2026-08-31" }],
+      variants: [
+        { name: "", price_cents: 4_999, promo_price_cents: 2_950, promo_starts_at: null, promo_ends_at: "2026-08-31" },
+      ],
     });
     expect(productSchema.parse(body).event_starts_at).toBe("2026-09-01T18:30:00.000Z");
   });
@@ -60,7 +62,17 @@ describe("product form state", () => {
         file: { key: "products/abc/book.epub", name: "Book.epub", size: 1234 },
         course_ids: [],
         course: null,
-        variants: [{ id: 3, position: 1, name: "", price_cents: 1_999, promo_price_cents: null, promo_starts_at: null, promo_ends_at: null }],
+        variants: [
+          {
+            id: 3,
+            position: 1,
+            name: "",
+            price_cents: 1_999,
+            promo_price_cents: null,
+            promo_starts_at: null,
+            promo_ends_at: null,
+          },
+        ],
         sold: 0,
         has_transactions: false,
         published_at: null,
@@ -69,8 +81,18 @@ describe("product form state", () => {
       },
       { kind: "bundle", currency: "PLN", lang: "en" },
     );
-    expect(state).toMatchObject({ kind: "file", access_mode: "date", access_ends_at: "2027-01-31", promo_limit: "10", vat_rate: "5" });
+    expect(state).toMatchObject({
+      kind: "file",
+      access_mode: "date",
+      access_ends_at: "2027-01-31",
+      promo_limit: "10",
+      vat_rate: "5",
+    });
     expect(state.variants[0]).toMatchObject({ id: 3, price: "19.99", promo_price: "" });
-    expect(productBody(state).body).toMatchObject({ file_key: "products/abc/book.epub", file_name: "Book.epub", access_ends_at: "2027-01-31" });
+    expect(productBody(state).body).toMatchObject({
+      file_key: "products/abc/book.epub",
+      file_name: "Book.epub",
+      access_ends_at: "2027-01-31",
+    });
   });
 });

@@ -43,7 +43,15 @@ const minute = (iso: string | null) => (iso ? iso.slice(0, 16) : "");
 let newKeys = 0;
 export function newVariantState(): VariantState {
   newKeys += 1;
-  return { key: `new-${newKeys}`, id: null, name: "", price: "", promo_price: "", promo_starts_at: "", promo_ends_at: "" };
+  return {
+    key: `new-${newKeys}`,
+    id: null,
+    name: "",
+    price: "",
+    promo_price: "",
+    promo_starts_at: "",
+    promo_ends_at: "",
+  };
 }
 
 export function variantState(variant: EditedVariant, lang: Lang): VariantState {
@@ -58,7 +66,10 @@ export function variantState(variant: EditedVariant, lang: Lang): VariantState {
   };
 }
 
-export function initialProductState(product: AdminProduct | null, defaults: { kind: EditableKind; currency: string; lang: Lang }): ProductFormState {
+export function initialProductState(
+  product: AdminProduct | null,
+  defaults: { kind: EditableKind; currency: string; lang: Lang },
+): ProductFormState {
   if (!product) {
     return {
       kind: defaults.kind,
@@ -100,7 +111,10 @@ export function initialProductState(product: AdminProduct | null, defaults: { ki
 }
 
 /** The variants as the call sends them; amounts that are not amounts are reported under their field. */
-export function variantsBody(variants: VariantState[]): { body: Record<string, unknown>[]; moneyErrors: Record<string, string> } {
+export function variantsBody(variants: VariantState[]): {
+  body: Record<string, unknown>[];
+  moneyErrors: Record<string, string>;
+} {
   const moneyErrors: Record<string, string> = {};
   const body = variants.map((variant, index) => {
     const price = inputToCents(variant.price);
@@ -119,7 +133,10 @@ export function variantsBody(variants: VariantState[]): { body: Record<string, u
   return { body, moneyErrors };
 }
 
-export function productBody(state: ProductFormState): { body: Record<string, unknown>; moneyErrors: Record<string, string> } {
+export function productBody(state: ProductFormState): {
+  body: Record<string, unknown>;
+  moneyErrors: Record<string, string>;
+} {
   const variants = variantsBody(state.variants);
   return {
     moneyErrors: variants.moneyErrors,

@@ -64,9 +64,15 @@ export function MyProductDetails({ product }: { product: MyProductView }) {
       {product.kind === "bundle" && (
         <ul className="flex flex-col gap-2" aria-label={t("products:bundle_courses_of", { title: product.title })}>
           {product.courses.map((course) => (
-            <li key={course.id} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-gray-50 px-3 py-2">
+            <li
+              key={course.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-gray-50 px-3 py-2"
+            >
               <span className="min-w-0 break-words text-sm font-medium">{course.title}</span>
-              <a href={course.href} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+              <a
+                href={course.href}
+                className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+              >
                 <PlayCircle aria-hidden className="size-4" />
                 {t("products:open_course")}
                 <span className="sr-only">: {course.title}</span>

@@ -10,7 +10,12 @@ import { useT } from "#app/lib/i18n.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { buttonClass } from "#app/ui/button.tsx";
 import { putFileWithRetries } from "#app/features/media/put-file.ts";
-import { formatBytes, messageOfApiError, uploadCallOptions, uploadErrorMessage } from "#app/features/media/upload-errors.ts";
+import {
+  formatBytes,
+  messageOfApiError,
+  uploadCallOptions,
+  uploadErrorMessage,
+} from "#app/features/media/upload-errors.ts";
 import { UploadProgress } from "#app/features/media/upload-progress.tsx";
 
 export type ProductFile = { key: string; name: string; size: number };
@@ -44,7 +49,12 @@ export function ProductFileField({
     }
     setPercent(0);
     try {
-      const ticket = await api<Ticket>("POST", "/home/products/files/create", { filename: file.name }, uploadCallOptions);
+      const ticket = await api<Ticket>(
+        "POST",
+        "/home/products/files/create",
+        { filename: file.name },
+        uploadCallOptions,
+      );
       const result = await putFileWithRetries(ticket.upload, file, ticket.content_type, setPercent);
       if (result.status < 200 || result.status >= 300) {
         setError(uploadErrorMessage(t, result.status, result.message));

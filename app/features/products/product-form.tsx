@@ -55,7 +55,8 @@ export function ProductForm({
       await api("PUT", `/home/products/${product.id}`, { cover_image: key });
       toast.success(t(key ? "products:cover_saved" : "products:cover_removed"));
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) setErrors({ cover_image: error.errors.cover_image ?? [error.message] });
+      if (error instanceof ApiError && error.status === 422)
+        setErrors({ cover_image: error.errors.cover_image ?? [error.message] });
     }
   }
 
@@ -69,7 +70,9 @@ export function ProductForm({
       shown: [409],
       send: async () => {
         if (product) {
-          const saved = await api<{ product: AdminProduct }>("PUT", `/home/products/${product.id}`, body, { handled: [409] });
+          const saved = await api<{ product: AdminProduct }>("PUT", `/home/products/${product.id}`, body, {
+            handled: [409],
+          });
           setState(initialProductState(saved.product, { kind: state.kind, currency, lang }));
           toast.success(t("products:saved"));
           onSaved?.(saved.product);

@@ -33,10 +33,10 @@ export function PromoLimitField({
       />
       {sold !== null && limit !== null && (
         <p className="text-sm text-ink" data-testid="promo-packages">
-          {limit < 0
-            ? t("products:promo_sold_unlimited", { sold })
-            : t("products:promo_sold_of", { sold, limit })}
-          {limit >= 0 && sold >= limit && <span className="ml-2 font-semibold text-red-800">{t("products:promo_sold_out")}</span>}
+          {limit < 0 ? t("products:promo_sold_unlimited", { sold }) : t("products:promo_sold_of", { sold, limit })}
+          {limit >= 0 && sold >= limit && (
+            <span className="ml-2 font-semibold text-red-800">{t("products:promo_sold_out")}</span>
+          )}
         </p>
       )}
     </div>

@@ -25,7 +25,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireAdmin(context, request);
   const { services, request: ctx } = context.get(pageContext);
   const images = await listLibraryImages(services.db, { userId: user.id });
-  return { images: images.map((image) => ({ key: image.key, size: image.size, date: formatDate(image.createdAt, ctx.lang) })) };
+  return {
+    images: images.map((image) => ({ key: image.key, size: image.size, date: formatDate(image.createdAt, ctx.lang) })),
+  };
 }
 
 function AddressField({ imageKey }: { imageKey: string }) {
@@ -62,7 +64,10 @@ export default function ImagesPage({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-muted">{t("media:library_intro")}</p>
       </div>
 
-      <section aria-label={t("media:library_new")} className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+      <section
+        aria-label={t("media:library_new")}
+        className="flex flex-col gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200"
+      >
         <ImageUpload
           context={LIBRARY_CONTEXT}
           value={current}
@@ -110,11 +115,18 @@ export default function ImagesPage({ loaderData }: Route.ComponentProps) {
                     title={t("media:delete_title")}
                     description={t("media:delete_text")}
                     onConfirm={async () => {
-                      const answer = await api("POST", "/home/images/delete", { path: image.key, context: LIBRARY_CONTEXT }).catch(() => null);
+                      const answer = await api("POST", "/home/images/delete", {
+                        path: image.key,
+                        context: LIBRARY_CONTEXT,
+                      }).catch(() => null);
                       if (answer === true) await revalidator.revalidate();
                     }}
                     trigger={
-                      <Button variant="secondary" className="self-start sm:self-center" aria-label={t("media:library_delete", { name })}>
+                      <Button
+                        variant="secondary"
+                        className="self-start sm:self-center"
+                        aria-label={t("media:library_delete", { name })}
+                      >
                         <Trash2 aria-hidden className="size-4" />
                         {t("media:delete")}
                       </Button>

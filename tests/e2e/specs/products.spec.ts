@@ -17,10 +17,19 @@ test.describe("products", () => {
     await addCourse(server, { slug: "light-basics", title: "Light basics" });
     await addCourse(server, { slug: "colour-basics", title: "Colour basics" });
     await login(page, owner.email, owner.password);
-    await createBundle(page, server, "en", { title: "Light and colour", slug: "light-and-colour", courses: ["Light basics", "Colour basics"] });
+    await createBundle(page, server, "en", {
+      title: "Light and colour",
+      slug: "light-and-colour",
+      courses: ["Light basics", "Colour basics"],
+    });
   });
 
-  test("the owner creates a file product at 390 px, and a student downloads it at both widths", async ({ page, newPage, server, schoolEn: _ }) => {
+  test("the owner creates a file product at 390 px, and a student downloads it at both widths", async ({
+    page,
+    newPage,
+    server,
+    schoolEn: _,
+  }) => {
     const admin = await newPage({ viewport: narrow });
     await login(admin, owner.email, owner.password);
     const productId = await createFileProduct(admin, server, "en", { title: "Workbook", filename: "workbook.pdf" });
@@ -30,7 +39,12 @@ test.describe("products", () => {
   });
 
   // Last in this file: the school switches to Polish (the next file starts a new server).
-  test("in Polish: a bundle at 390 px, a file product at 1280 px, and a student's download", async ({ page, newPage, server, schoolEn: _ }) => {
+  test("in Polish: a bundle at 390 px, a file product at 1280 px, and a student's download", async ({
+    page,
+    newPage,
+    server,
+    schoolEn: _,
+  }) => {
     const admin = new BrowserClient(server.url);
     await admin.page("/login");
     expect((await admin.post("/login", { email: owner.email, password: owner.password })).status).toBe(200);
@@ -54,10 +68,21 @@ test.describe("products", () => {
 
     const phone = await newPage({ viewport: narrow });
     await login(phone, owner.email, owner.password);
-    await createBundle(phone, server, "pl", { title: "Światło i kolor", slug: "swiatlo-i-kolor", courses: ["Światło", "Kolor"] });
-    const productId = await createFileProduct(page, server, "pl", { title: "Zeszyt ćwiczeń", filename: "zeszyt-ćwiczeń.pdf" });
+    await createBundle(phone, server, "pl", {
+      title: "Światło i kolor",
+      slug: "swiatlo-i-kolor",
+      courses: ["Światło", "Kolor"],
+    });
+    const productId = await createFileProduct(page, server, "pl", {
+      title: "Zeszyt ćwiczeń",
+      filename: "zeszyt-ćwiczeń.pdf",
+    });
 
     const student = await newPage({ viewport: narrow });
-    await studentDownloads(student, server, "pl", { productId, title: "Zeszyt ćwiczeń", filename: "zeszyt-ćwiczeń.pdf" });
+    await studentDownloads(student, server, "pl", {
+      productId,
+      title: "Zeszyt ćwiczeń",
+      filename: "zeszyt-ćwiczeń.pdf",
+    });
   });
 });

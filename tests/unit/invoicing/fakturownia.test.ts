@@ -65,7 +65,10 @@ describe("talking to Fakturownia (the fake)", () => {
   it("fetches the PDF with the token when only the id link is known", async () => {
     const provider = createFakturownia(settings, { baseUrl: fake.baseUrl });
     const issued = await provider.issueInvoice({ ...sale, idempotencyKey: "studium-two" });
-    const pdf = await provider.openPdf({ externalId: issued.externalId, pdfUrl: `${fake.url}/szkola/invoices/${issued.externalId}.pdf` });
+    const pdf = await provider.openPdf({
+      externalId: issued.externalId,
+      pdfUrl: `${fake.url}/szkola/invoices/${issued.externalId}.pdf`,
+    });
     expect("body" in pdf && pdf.body.toString("latin1")).toContain(issued.number);
   });
 
@@ -90,7 +93,9 @@ describe("talking to Fakturownia (the fake)", () => {
   }
 
   it("maps a refused token, a refused invoice and an outage to errors that do not carry the token", async () => {
-    const wrong = await failure(createFakturownia({ ...settings, api_token: "wrong-token" }, { baseUrl: fake.baseUrl }).issueInvoice(sale));
+    const wrong = await failure(
+      createFakturownia({ ...settings, api_token: "wrong-token" }, { baseUrl: fake.baseUrl }).issueInvoice(sale),
+    );
     expect(wrong.message).toBe("fakturownia: the API token was refused (HTTP 401)");
     const provider = createFakturownia(settings, { baseUrl: fake.baseUrl });
     const refused = await failure(provider.issueInvoice({ ...sale, lines: [] }));

@@ -2,19 +2,13 @@
 // conversation with the stateful fake (tests/fakes/ifirma.ts), including each refusal code mapped to an error.
 // (Adapter tests live here: the unit project does not collect integrations/**.)
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import {
-  createIfirma,
-  ifirmaAuthentication,
-  ifirmaHmac,
-  ifirmaInvoiceBody,
-} from "#integrations/invoicing/ifirma.ts";
+import { createIfirma, ifirmaAuthentication, ifirmaHmac, ifirmaInvoiceBody } from "#integrations/invoicing/ifirma.ts";
 import { InvoicingProviderError } from "#integrations/invoicing/invoicing-provider.ts";
 import { type FakeIfirma, startFakeIfirma } from "#tests/fakes/ifirma.ts";
 import { sale } from "./sale.ts";
 
 const account = { login: "szkola", keyHex: "a1b2c3d4e5f60718293a4b5c6d7e8f90", keyName: "faktura" };
 const settings = { login: account.login, invoice_key: account.keyHex, key_name: "faktura" };
-
 
 async function refusal(promise: Promise<unknown>): Promise<InvoicingProviderError> {
   const error = await promise.then(
@@ -57,7 +51,13 @@ describe("the fakturakraj body", () => {
         { StawkaVat: 0.23, Ilosc: 2, CenaJednostkowa: 33.33, NazwaPelna: "Kurs", TypStawkiVat: "PRC" },
         { StawkaVat: 0.23, Ilosc: 1, CenaJednostkowa: 33.34, NazwaPelna: "Kurs", TypStawkiVat: "PRC" },
       ],
-      Kontrahent: { Nazwa: "ACME sp. z o.o.", NIP: "5260250274", KodPocztowy: "00-950", Miejscowosc: "Warszawa", OsobaFizyczna: false },
+      Kontrahent: {
+        Nazwa: "ACME sp. z o.o.",
+        NIP: "5260250274",
+        KodPocztowy: "00-950",
+        Miejscowosc: "Warszawa",
+        OsobaFizyczna: false,
+      },
     });
   });
 
@@ -98,14 +98,21 @@ describe("talking to iFirma (the fake)", () => {
   });
 
   it("maps iFirma's refusals: 401 unknown login, 403 wrong key or key name, 500 no rights", async () => {
-    const unknown = await refusal(createIfirma({ ...settings, login: "nobody" }, { baseUrl: fake.url }).issueInvoice(sale));
+    const unknown = await refusal(
+      createIfirma({ ...settings, login: "nobody" }, { baseUrl: fake.url }).issueInvoice(sale),
+    );
     expect(unknown.code).toBe(401);
     expect(unknown.message).toBe("ifirma: the user name (login) is not known to iFirma (code 401)");
     const wrongKey = await refusal(
-      createIfirma({ ...settings, invoice_key: "00112233445566778899aabbccddeeff" }, { baseUrl: fake.url }).issueInvoice(sale),
+      createIfirma(
+        { ...settings, invoice_key: "00112233445566778899aabbccddeeff" },
+        { baseUrl: fake.url },
+      ).issueInvoice(sale),
     );
     expect(wrongKey.code).toBe(403);
-    const wrongName = await refusal(createIfirma({ ...settings, key_name: "abonent" }, { baseUrl: fake.url }).issueInvoice(sale));
+    const wrongName = await refusal(
+      createIfirma({ ...settings, key_name: "abonent" }, { baseUrl: fake.url }).issueInvoice(sale),
+    );
     expect(wrongName.code).toBe(403);
     expect(wrongName.message).not.toContain(account.keyHex);
     fake.failNext(1);
@@ -120,7 +127,9 @@ describe("talking to iFirma (the fake)", () => {
     expect((await refusal(createIfirma(settings, { baseUrl: fake.url }).issueInvoice(sale))).message).toBe(
       "ifirma: unexpected answer (HTTP 503)",
     );
-    const euro = await refusal(createIfirma(settings, { baseUrl: fake.url }).issueInvoice({ ...sale, currency: "EUR" }));
+    const euro = await refusal(
+      createIfirma(settings, { baseUrl: fake.url }).issueInvoice({ ...sale, currency: "EUR" }),
+    );
     expect(euro.message).toContain("PLN");
     expect(fake.invoices.length).toBe(count);
     const unreachable = await refusal(createIfirma(settings, { baseUrl: "http://127.0.0.1:1" }).issueInvoice(sale));
