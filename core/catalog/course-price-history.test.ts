@@ -32,7 +32,7 @@ describe("course price history", () => {
   });
 
   it("writes a row on create and on each price change, none for other edits", async () => {
-    const course = await createCourse(db, { title: "Prices", price_cents: 19_900 }, { currency: "PLN" });
+    const course = await createCourse(db, { title: "Prices", price_cents: 19_900 }, { currency: "PLN", vat_rate: 23 });
     expect(course.currency).toBe("PLN");
     expect(await history(course.id)).toEqual([
       { price_cents: 19_900, promo_price_cents: null, promo_starts_at: null, promo_ends_at: null },
@@ -65,7 +65,7 @@ describe("course price history", () => {
     const course = await createCourse(
       db,
       { title: "Źródła Światła", description: "Kurs o ŁADNYM świetle" },
-      { currency: "EUR" },
+      { currency: "EUR", vat_rate: 23 },
     );
     const row = () =>
       db

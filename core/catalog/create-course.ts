@@ -12,8 +12,16 @@ import { recordPriceChange } from "./course-price-history.ts";
 import { resolveCourseSlug, slugRaceToValidation } from "./course-slug.ts";
 import { courseSearchText } from "./search-text.ts";
 
-export async function createCourse(db: Db, input: unknown, defaults: { currency: string }): Promise<AuthoredCourse> {
-  const data = parseInput(courseSchema, { currency: defaults.currency, ...objectInput(input) });
+export async function createCourse(
+  db: Db,
+  input: unknown,
+  defaults: { currency: string; vat_rate: number },
+): Promise<AuthoredCourse> {
+  const data = parseInput(courseSchema, {
+    currency: defaults.currency,
+    vat_rate: defaults.vat_rate,
+    ...objectInput(input),
+  });
   return db.transaction().execute(async (trx) => {
     await checkCoverImage(trx, data.cover_image);
     const slug = await resolveCourseSlug(trx, { wanted: data.slug, title: data.title });

@@ -17,8 +17,16 @@ import { kindFields } from "./kind-fields.ts";
 import { productSchema } from "./schemas.ts";
 import { saveVariants } from "./variant-history.ts";
 
-export async function createProduct(db: Db, input: unknown, defaults: { currency: string }): Promise<AdminProduct> {
-  const data = parseInput(productSchema, { currency: defaults.currency, ...objectInput(input) });
+export async function createProduct(
+  db: Db,
+  input: unknown,
+  defaults: { currency: string; vat_rate: number },
+): Promise<AdminProduct> {
+  const data = parseInput(productSchema, {
+    currency: defaults.currency,
+    vat_rate: defaults.vat_rate,
+    ...objectInput(input),
+  });
   return db.transaction().execute(async (trx) => {
     await checkCoverImage(trx, data.cover_image);
     await checkBundleCourses(trx, data.kind === "bundle" ? data.course_ids : []);

@@ -40,7 +40,7 @@ describe("variant price history", () => {
           { name: "60 minutes", price_cents: 9_000, promo_price_cents: 7_000, promo_ends_at: "2030-01-31" },
         ],
       },
-      { currency: "PLN" },
+      { currency: "PLN", vat_rate: 23 },
     );
     expect(product.currency).toBe("PLN");
     expect(product.variants.map((v) => [v.position, v.name])).toEqual([
@@ -69,7 +69,7 @@ describe("variant price history", () => {
           { name: "B", price_cents: 2_000 },
         ],
       },
-      { currency: "EUR" },
+      { currency: "EUR", vat_rate: 23 },
     );
     const [a, b] = product.variants;
     // Other edits, the same prices again, a renamed variant: no new row.
@@ -115,12 +115,12 @@ describe("variant price history", () => {
     const one = await createProduct(
       db,
       { kind: "consultation", title: "One", variants: [{ price_cents: 100 }] },
-      { currency: "EUR" },
+      { currency: "EUR", vat_rate: 23 },
     );
     const two = await createProduct(
       db,
       { kind: "consultation", title: "Two", variants: [{ price_cents: 100 }] },
-      { currency: "EUR" },
+      { currency: "EUR", vat_rate: 23 },
     );
     await expect(
       updateProduct({ db, storage }, two.id, { variants: [{ id: one.variants[0]!.id, price_cents: 1 }] }),

@@ -31,6 +31,8 @@ export const schoolSettingsSchema = z.object({
   registration_enabled: z.boolean(),
   /** left out: unchanged */
   public_url: publicUrlField.optional(),
+  /** the VAT rate (%) new courses and products start with; left out: unchanged */
+  vat_rate: z.number().int().min(0).max(100).optional(),
   /** the home page's line under the name; empty: the default; left out: unchanged */
   tagline: z.string().trim().max(TAGLINE_MAX).optional(),
 });
@@ -48,3 +50,12 @@ export const setupSchema = z.object({
 });
 
 export type SetupInput = z.input<typeof setupSchema>;
+
+/**
+ * The VAT rate a new school starts with. Prices are gross, so the rate only says how much of a price is VAT: a
+ * Polish school (Polish, or selling in PLN) starts at Poland's 23%; any other at 0% (no VAT line at checkout)
+ * until its owner enters their own in the settings, since the rate depends on where the seller is registered.
+ */
+export function defaultVatRate(school: { language: string; currency: string }): number {
+  return school.language === "pl" || school.currency === "PLN" ? 23 : 0;
+}

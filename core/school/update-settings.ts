@@ -20,6 +20,7 @@ export async function updateSchoolSettings(db: Db, input: unknown): Promise<void
         registration_enabled: toFlag(data.registration_enabled),
         ...(data.public_url ? { public_url: data.public_url } : {}),
         ...(data.tagline !== undefined ? { tagline: data.tagline } : {}),
+        ...(data.vat_rate !== undefined ? { vat_rate: data.vat_rate } : {}),
         updated_at: nowIso(),
       })
       .executeTakeFirst();

@@ -13,6 +13,7 @@ import * as m0007 from "./migrations/0007-votes-by-user.ts";
 import * as m0008 from "./migrations/0008-school-public-url.ts";
 import * as m0009 from "./migrations/0009-video-duration.ts";
 import * as m0010 from "./migrations/0010-school-tagline.ts";
+import * as m0011 from "./migrations/0011-school-vat-rate.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -25,6 +26,7 @@ const migrations: Record<string, MigrationModule> = {
   "0008-school-public-url": m0008,
   "0009-video-duration": m0009,
   "0010-school-tagline": m0010,
+  "0011-school-vat-rate": m0011,
 };
 
 class ListedMigrations implements MigrationProvider {

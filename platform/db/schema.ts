@@ -22,6 +22,8 @@ export type SchoolTable = {
   public_url: string | null;
   /** the line under the school's name on the home page; empty: the default (migration 0010) */
   tagline: Generated<string>;
+  /** the VAT rate (%) new courses and products start with (migration 0011) */
+  vat_rate: Generated<number>;
   /** always 1, unique: there is one school (migration 0003) */
   singleton: Generated<number>;
   created_at: string;

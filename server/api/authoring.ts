@@ -83,7 +83,7 @@ export async function authoringRoutes(app: FastifyInstance, { services }: { serv
         adminAnd(request);
         const school = request.ctx.school;
         if (!school) throw new AppError("setup_required");
-        const course = await createCourse(db, request.body, { currency: school.currency });
+        const course = await createCourse(db, request.body, { currency: school.currency, vat_rate: school.vat_rate });
         return { json: { course }, redirect: `/home/courses/${course.id}` };
       },
       "/home/courses/new",

@@ -51,7 +51,7 @@ export async function productRoutes(app: FastifyInstance, { services }: { servic
     requireAdmin(request);
     const school = request.ctx.school;
     if (!school) throw new AppError("setup_required");
-    return { product: await createProduct(db, request.body, { currency: school.currency }) };
+    return { product: await createProduct(db, request.body, { currency: school.currency, vat_rate: school.vat_rate }) };
   });
 
   // Digits only: the editor page's own data request (/home/products/12.data) must fall through to the pages.

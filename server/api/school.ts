@@ -74,6 +74,8 @@ export async function schoolRoutes(app: FastifyInstance, { services }: { service
         const body = { ...((request.body ?? {}) as Record<string, unknown>) };
         if (!wantsJson(request)) {
           for (const name of ["login_enabled", "registration_enabled"]) body[name] = body[name] === "on";
+          if (typeof body.vat_rate === "string" && /^\d{1,3}$/.test(body.vat_rate))
+            body.vat_rate = Number(body.vat_rate);
         }
         await updateSchoolSettings(services.db, body);
         return { json: { ok: true }, redirect: "/home/settings?saved=1" };

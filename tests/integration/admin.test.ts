@@ -208,6 +208,35 @@ describe("PUT /home/settings", () => {
     expect(await home()).toContain("Online courses and more, to learn at your own pace.");
   });
 
+  it("keeps the VAT rate new courses and products start with: 0 for an English school in EUR, then the owner's", async () => {
+    const school = await server.handle.db.selectFrom("school").select("vat_rate").executeTakeFirstOrThrow();
+    expect(school.vat_rate).toBe(0);
+    const before = await admin.post("/home/courses", { title: "Untaxed course" });
+    expect(before.body.course).toMatchObject({ currency: "EUR", vat_rate: 0 });
+    expect((await settings({ vat_rate: 19 })).status).toBe(200);
+    expect((await admin.post("/home/courses", { title: "German course" })).body.course.vat_rate).toBe(19);
+    const product = await admin.post("/home/products", {
+      kind: "consultation",
+      title: "A call",
+      variants: [{ price_cents: 5000 }],
+    });
+    expect(product.status, JSON.stringify(product.body)).toBe(200);
+    expect(product.body.product.vat_rate).toBe(19);
+    // What was made before keeps its own rate.
+    expect(
+      (
+        await server.handle.db
+          .selectFrom("courses")
+          .select("vat_rate")
+          .where("id", "=", before.body.course.id)
+          .executeTakeFirstOrThrow()
+      ).vat_rate,
+    ).toBe(0);
+    expect((await settings({ vat_rate: 101 })).status).toBe(422);
+    const page = (await admin.page("/home/settings")).html;
+    expect(page).toMatch(/name="vat_rate"[^>]*value="19"|value="19"[^>]*name="vat_rate"/);
+  });
+
   it("changes the name and the language: the next page is in Polish", async () => {
     const response = await settings({ name: "Akademia Nowa", language: "pl", currency: "PLN" });
     expect(response.status).toBe(200);

@@ -6,7 +6,7 @@ import { initialProductState, productBody } from "./form-state.ts";
 
 describe("product form state", () => {
   it("sends cents, the kind's own fields, and what the shared schema accepts", () => {
-    const state = initialProductState(null, { kind: "live_event", currency: "PLN", lang: "pl" });
+    const state = initialProductState(null, { kind: "live_event", currency: "PLN", vatRate: 23, lang: "pl" });
     state.title = "Webinar";
     state.event_starts_at = "2026-09-01T18:30";
     state.event_link = "https://meet.example.com/abc";
@@ -33,7 +33,7 @@ describe("product form state", () => {
   });
 
   it("reports amounts that are not amounts under their variant's field", () => {
-    const state = initialProductState(null, { kind: "consultation", currency: "EUR", lang: "en" });
+    const state = initialProductState(null, { kind: "consultation", currency: "EUR", vatRate: 0, lang: "en" });
     state.variants[0] = { ...state.variants[0]!, price: "", promo_price: "abc" };
     expect(productBody(state).moneyErrors).toEqual({
       "variants.0.price_cents": "products:amount_invalid",
@@ -79,7 +79,7 @@ describe("product form state", () => {
         created_at: "",
         updated_at: "",
       },
-      { kind: "bundle", currency: "PLN", lang: "en" },
+      { kind: "bundle", currency: "PLN", vatRate: 23, lang: "en" },
     );
     expect(state).toMatchObject({
       kind: "file",

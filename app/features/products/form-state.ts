@@ -68,7 +68,7 @@ export function variantState(variant: EditedVariant, lang: Lang): VariantState {
 
 export function initialProductState(
   product: AdminProduct | null,
-  defaults: { kind: EditableKind; currency: string; lang: Lang },
+  defaults: { kind: EditableKind; currency: string; vatRate: number; lang: Lang },
 ): ProductFormState {
   if (!product) {
     return {
@@ -79,7 +79,7 @@ export function initialProductState(
       cover_image: null,
       status: "draft",
       currency: defaults.currency,
-      vat_rate: "23",
+      vat_rate: String(defaults.vatRate),
       promo_limit: "-1",
       access_mode: "none",
       access_days: "",

@@ -32,20 +32,22 @@ export function ProductForm({
   courses,
   lang,
   currency,
+  vatRate,
   onSaved,
 }: {
   /** null: a new product */
   product: AdminProduct | null;
   courses: CourseOption[];
   lang: Lang;
-  /** the school's currency, a new product's default */
+  /** the school's currency and VAT rate, a new product's defaults */
   currency: string;
+  vatRate: number;
   onSaved?: (product: AdminProduct) => void;
 }) {
   const t = useT();
   const navigate = useNavigate();
   const { state, setState, set, input, errors, setErrors, message, pending, submit } = useEditorForm(() =>
-    initialProductState(product, { kind: "bundle", currency, lang }),
+    initialProductState(product, { kind: "bundle", currency, vatRate, lang }),
   );
 
   async function saveCover(key: string | null) {
@@ -73,7 +75,7 @@ export function ProductForm({
           const saved = await api<{ product: AdminProduct }>("PUT", `/home/products/${product.id}`, body, {
             handled: [409],
           });
-          setState(initialProductState(saved.product, { kind: state.kind, currency, lang }));
+          setState(initialProductState(saved.product, { kind: state.kind, currency, vatRate, lang }));
           toast.success(t("products:saved"));
           onSaved?.(saved.product);
         } else {

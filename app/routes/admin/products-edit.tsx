@@ -75,6 +75,7 @@ export default function EditProductPage({ loaderData: { product, courses, lang, 
             courses={courses}
             lang={lang}
             currency={currency}
+            vatRate={product.vat_rate}
             onSaved={reload}
           />
           <DeleteProduct product={product} />

@@ -21,10 +21,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     courses: await listCourseOptions(services.db),
     lang: ctx.lang,
     currency: ctx.school?.currency ?? "EUR",
+    vatRate: ctx.school?.vat_rate ?? 0,
   };
 }
 
-export default function NewProductPage({ loaderData: { courses, lang, currency } }: Route.ComponentProps) {
+export default function NewProductPage({ loaderData: { courses, lang, currency, vatRate } }: Route.ComponentProps) {
   const t = useT();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -36,7 +37,7 @@ export default function NewProductPage({ loaderData: { courses, lang, currency }
         {t("products:all_products")}
       </Link>
       <h1 className="text-2xl font-bold sm:text-3xl">{t("products:new_product")}</h1>
-      <ProductForm product={null} courses={courses} lang={lang} currency={currency} />
+      <ProductForm product={null} courses={courses} lang={lang} currency={currency} vatRate={vatRate} />
     </div>
   );
 }

@@ -32,6 +32,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
     login_enabled: Boolean(school.login_enabled),
     registration_enabled: Boolean(school.registration_enabled),
     tagline: school.tagline,
+    vat_rate: school.vat_rate,
     // APP_URL, when set, wins over the recorded address: show what links really start with.
     public_url: context.get(pageContext).request.baseUrl,
     fixed_by_app_url: Boolean(context.get(pageContext).services?.config.APP_URL),
@@ -43,6 +44,12 @@ const languageNames = { en: "English", pl: "Polski" } as const;
 // A language change reloads the page; the 'Saved' toast is shown after the reload, in the new language.
 const SAVED_FLAG = "studium:settings-saved";
 
+/** "23" becomes 23; anything else goes as typed, for the shared schema to say what is wrong with it. */
+function wholeNumberOrText(value: FormDataEntryValue | null): number | string {
+  const text = String(value ?? "").trim();
+  return /^\d{1,3}$/.test(text) ? Number(text) : text;
+}
+
 /** Switches arrive as booleans, the rest as text (the shared schema checks both here and on the server). */
 function settingsBody(form: FormData) {
   return {
@@ -53,6 +60,7 @@ function settingsBody(form: FormData) {
     registration_enabled: form.get("registration_enabled") === "on",
     public_url: String(form.get("public_url") ?? ""),
     tagline: String(form.get("tagline") ?? ""),
+    vat_rate: wholeNumberOrText(form.get("vat_rate")),
   };
 }
 
@@ -146,6 +154,17 @@ export default function Settings({ loaderData: school }: Route.ComponentProps) {
               options={currencies.map((value) => ({ value, label: t(`setup:currency_${value}`) }))}
             />
           </div>
+          <Field
+            label={t("admin:vat_rate")}
+            name="vat_rate"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={100}
+            defaultValue={String(school.vat_rate)}
+            hint={t("admin:vat_rate_hint")}
+            errors={form.errors.vat_rate}
+          />
           <Field
             label={t("admin:public_url")}
             name="public_url"
