@@ -164,6 +164,7 @@ const notObjectRoutes: Record<string, string> = {
   "POST /forgot-password": "answers alike for every address (accounts tests)",
   "POST /reset-password": "the reset token is the capability (accounts tests)",
   "GET /csrf-token": "the caller's own token",
+  "GET /status": "the process's health for load balancers (status.test.ts): no object, no data",
   "GET /my/account": "the caller's own account",
   "PUT /my/account": "the caller's own account",
   "POST /my/account/email": "the caller's own account",
