@@ -1,90 +1,9 @@
-// Buying a course and starting to watch it by keyboard alone (Tab, Shift+Tab, Enter, Space, Escape), in English
-// and in Polish: logging in, the sales page's Buy button, the checkout's terms and Pay, the simulated payment, the
-// status page's Start, marking the lecture complete, and the search dialog opened and closed with Escape, the focus
-// visible at every stop (tests/e2e/keyboard.ts) and returned to the button that opened the dialog.
-import { registerStudent } from "#tests/helpers/school.ts";
-import { expect, gotoHydrated, newStudent, test, waitForHydration } from "../fixtures.ts";
-import { tabTo } from "../keyboard.ts";
-import { purchaseTexts, shopOn } from "../purchase.ts";
+// A student buys a course and starts watching it by keyboard alone, in English, the focus visible at every step
+// (tests/e2e/keyboard-purchase.ts). Each language has its own file: a spec file's server holds one school.
+import { test } from "../fixtures.ts";
+import { buyAndWatchByKeyboard } from "../keyboard-purchase.ts";
 
-const words = {
-  en: {
-    logIn: "Log in",
-    buy: "Buy now",
-    pay: "Pay €89.00",
-    complete: "Mark as complete",
-    completed: "Completed",
-    search: "Search courses",
-  },
-  pl: {
-    logIn: "Zaloguj się",
-    buy: "Kup teraz",
-    pay: "Zapłać 89,00 zł",
-    complete: "Oznacz jako ukończoną",
-    completed: "Ukończona",
-    search: "Szukaj kursów",
-  },
-} as const;
-
-for (const language of ["en", "pl"] as const) {
-  test(`a student buys a course and starts watching it by keyboard alone (${language})`, async ({ server, page }) => {
-    test.slow();
-    const t = purchaseTexts[language];
-    const w = words[language];
-    await shopOn(server, language);
-    const buyer = newStudent(language === "pl" ? "Kasia Klawiatura" : "Kim Keys");
-    await registerStudent(server, buyer);
-
-    // Logging in: the fields and the button, reached with Tab; typing; Enter sends the form.
-    await gotoHydrated(page, "/login?next=%2Fpottery");
-    await tabTo(page, page.getByLabel(t.email, { exact: true }));
-    await page.keyboard.type(buyer.email);
-    await tabTo(page, page.getByLabel(t.password, { exact: true }));
-    await page.keyboard.type(buyer.password);
-    await page.keyboard.press("Enter");
-    await page.waitForURL((url) => url.pathname === "/pottery");
-    await waitForHydration(page);
-
-    // The sales page's Buy button opens the checkout.
-    await tabTo(page, page.getByRole("link", { name: w.buy }));
-    await page.keyboard.press("Enter");
-    await page.waitForURL((url) => url.pathname === "/pottery/checkout");
-    await waitForHydration(page);
-
-    // The terms: Space ticks the box; Enter on Pay sends the checkout.
-    const terms = page.getByLabel(t.terms);
-    await tabTo(page, terms);
-    await page.keyboard.press("Space");
-    await expect(terms).toBeChecked();
-    await tabTo(page, page.getByRole("button", { name: w.pay }));
-    await page.keyboard.press("Enter");
-    await page.waitForURL(/\/payments\/test\/[\w-]{20,}$/);
-    await waitForHydration(page);
-
-    // The simulated payment, then the status page's Start into the watch page.
-    await tabTo(page, page.getByRole("button", { name: t.pay }));
-    await page.keyboard.press("Enter");
-    await page.waitForURL(/\/transaction\/[\w-]{20,}$/);
-    await waitForHydration(page);
-    await expect(page.getByRole("heading", { level: 1, name: t.paid })).toBeVisible();
-    await tabTo(page, page.getByRole("link", { name: t.start }));
-    await page.keyboard.press("Enter");
-    await page.waitForURL(/\/pottery\/watch\/\d+$/);
-    await waitForHydration(page);
-
-    // Space marks the lecture complete.
-    await tabTo(page, page.getByRole("button", { name: w.complete }));
-    await page.keyboard.press("Space");
-    await expect(page.getByRole("button", { name: w.completed })).toHaveAttribute("aria-pressed", "true");
-
-    // The search dialog: opened with Enter, closed with Escape, the focus back on the button that opened it.
-    const search = page.getByRole("button", { name: w.search });
-    await tabTo(page, search, { backwards: true });
-    await page.keyboard.press("Enter");
-    const dialog = page.getByRole("dialog", { name: w.search });
-    await expect(dialog).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-    await expect(search).toBeFocused();
-  });
-}
+test("a student buys a course and starts watching it by keyboard alone (en)", async ({ server, page }) => {
+  test.slow();
+  await buyAndWatchByKeyboard(page, server, "en");
+});
