@@ -17,13 +17,16 @@ function currentStop(page: Page): Promise<Stop> {
     if (!element || element === document.body) return { what: "the browser", visible: true, wrapped: true };
     const what = `${element.tagName.toLowerCase()} "${(element.getAttribute("aria-label") ?? element.textContent ?? element.getAttribute("name") ?? "").trim().slice(0, 40)}"`;
     if (element instanceof HTMLMediaElement && element.controls) return { what, visible: true, wrapped: false };
-    const ring = /(?:^|,\s*)(?!rgba\([^)]*,\s*0\))[^,]*?0px 0px 0px ([2-9]|\d{2,})px/;
+    // One shadow layer ("rgb(37, 99, 235) 0px 0px 0px 2px"): a ring has no offset or blur, spreads 2 px or more,
+    // and is not transparent.
+    const isRing = (layer: string) => !/rgba\([^)]*,\s*0\)/.test(layer) && /0px 0px 0px ([2-9]|\d{2,})px/.test(layer);
+    const layers = (shadow: string) => shadow.split(/,(?![^(]*\))/);
     let node: HTMLElement | null = element;
     for (let depth = 0; node && depth < 4; depth++, node = node.parentElement) {
       const style = getComputedStyle(node);
       if (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0)
         return { what, visible: true, wrapped: false };
-      if (ring.test(style.boxShadow)) return { what, visible: true, wrapped: false };
+      if (layers(style.boxShadow).some(isRing)) return { what, visible: true, wrapped: false };
     }
     return { what, visible: false, wrapped: false };
   });

@@ -147,3 +147,23 @@ export function rawRequest(
     request.end(body);
   });
 }
+
+/** The fake bucket the S3 media tests use (tests/fakes/s3.ts checks SigV4 with these keys). */
+export const testBucket = {
+  bucket: "studium-files",
+  region: "eu-central-1",
+  accessKeyId: "AKIDSTUDIUMTEST",
+  secretAccessKey: "fake-s3-secret-for-tests",
+};
+
+/** The server's settings for storing files in the fake bucket at `endpoint`. */
+export function s3Settings(endpoint: string): Record<string, string> {
+  return {
+    S3_BUCKET: testBucket.bucket,
+    S3_REGION: testBucket.region,
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: testBucket.accessKeyId,
+    S3_SECRET_ACCESS_KEY: testBucket.secretAccessKey,
+    S3_FORCE_PATH_STYLE: "1",
+  };
+}

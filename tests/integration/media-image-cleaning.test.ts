@@ -17,7 +17,7 @@ import { decodeImage, photoWithGps, polyglots } from "../helpers/media-fixtures.
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { type FakeS3, startFakeS3 } from "#tests/fakes/s3.ts";
-import { putSigned } from "./media-helpers.ts";
+import { putSigned, s3Settings, testBucket } from "./media-helpers.ts";
 
 const WIDTH = 30;
 const HEIGHT = 20;
@@ -142,25 +142,12 @@ describe("on this server's disk (the signed PUT)", () => {
 });
 
 describe("in an S3 bucket (presigned PUT, then the confirmation)", () => {
-  const bucket = {
-    bucket: "studium-files",
-    region: "eu-central-1",
-    accessKeyId: "AKIDSTUDIUMTEST",
-    secretAccessKey: "fake-s3-secret-for-tests",
-  };
   let s3: FakeS3;
   let server: TestServer;
   let admin: BrowserClient;
   beforeAll(async () => {
-    s3 = await startFakeS3(bucket);
-    server = await startTestServer({
-      S3_BUCKET: bucket.bucket,
-      S3_REGION: bucket.region,
-      S3_ENDPOINT: s3.endpoint,
-      S3_ACCESS_KEY_ID: bucket.accessKeyId,
-      S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
-      S3_FORCE_PATH_STYLE: "1",
-    });
+    s3 = await startFakeS3(testBucket);
+    server = await startTestServer(s3Settings(s3.endpoint));
     admin = await setUpSchool(server);
   });
   afterAll(async () => {

@@ -11,14 +11,9 @@ import { decodeImage, mp4Like, pdf, png, realImage, safeSvg, svgWithScript } fro
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { type FakeS3, startFakeS3 } from "#tests/fakes/s3.ts";
-import { arrangeCourse, lectureUrl, putSigned, secondAdmin } from "./media-helpers.ts";
+import { arrangeCourse, lectureUrl, putSigned, s3Settings, secondAdmin, testBucket } from "./media-helpers.ts";
 
-const bucket = {
-  bucket: "studium-files",
-  region: "eu-central-1",
-  accessKeyId: "AKIDSTUDIUMTEST",
-  secretAccessKey: "fake-s3-secret-for-tests",
-};
+const bucket = testBucket;
 let s3: FakeS3;
 let server: TestServer;
 let admin: BrowserClient;
@@ -26,14 +21,7 @@ let course: Awaited<ReturnType<typeof arrangeCourse>>;
 
 beforeAll(async () => {
   s3 = await startFakeS3(bucket);
-  server = await startTestServer({
-    S3_BUCKET: bucket.bucket,
-    S3_REGION: bucket.region,
-    S3_ENDPOINT: s3.endpoint,
-    S3_ACCESS_KEY_ID: bucket.accessKeyId,
-    S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
-    S3_FORCE_PATH_STYLE: "1",
-  });
+  server = await startTestServer(s3Settings(s3.endpoint));
   admin = await setUpSchool(server);
   course = await arrangeCourse(server);
 });
