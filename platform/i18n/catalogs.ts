@@ -23,6 +23,7 @@ import enPromo from "../../locales/en/promo.json" with { type: "json" };
 import enPurchase from "../../locales/en/purchase.json" with { type: "json" };
 import enAccess from "../../locales/en/access.json" with { type: "json" };
 import enTransactions from "../../locales/en/transactions.json" with { type: "json" };
+import enUi from "../../locales/en/ui.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -46,6 +47,7 @@ import plPromo from "../../locales/pl/promo.json" with { type: "json" };
 import plPurchase from "../../locales/pl/purchase.json" with { type: "json" };
 import plAccess from "../../locales/pl/access.json" with { type: "json" };
 import plTransactions from "../../locales/pl/transactions.json" with { type: "json" };
+import plUi from "../../locales/pl/ui.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -75,6 +77,7 @@ export const catalogs = {
     purchase: enPurchase,
     access: enAccess,
     transactions: enTransactions,
+    ui: enUi,
   },
   pl: {
     common: plCommon,
@@ -100,6 +103,7 @@ export const catalogs = {
     purchase: plPurchase,
     access: plAccess,
     transactions: plTransactions,
+    ui: plUi,
   },
 } as const;
 

@@ -25,7 +25,7 @@ import { CurrencyVatFields } from "#app/features/pricing/currency-vat-fields.tsx
 import { day, wholeNumber } from "#app/features/pricing/form-values.ts";
 import { PromoPriceFields } from "#app/features/pricing/promo-price-fields.tsx";
 import { CoverImageField } from "./cover-image-field.tsx";
-import { centsToInput, inputToCents } from "./money.ts";
+import { centsToInput, inputToCents } from "#app/ui/money.ts";
 import { PageBasicsFields } from "./page-basics-fields.tsx";
 import { CharacterCount, TextareaField } from "./textarea-field.tsx";
 

@@ -5,7 +5,7 @@
 import type { AdminProduct, EditedVariant } from "#core/products/product-records.ts";
 import type { EditableKind } from "#core/products/schemas.ts";
 import type { Lang } from "#platform/i18n/index.ts";
-import { centsToInput, inputToCents } from "#app/features/authoring/money.ts";
+import { centsToInput, inputToCents } from "#app/ui/money.ts";
 import { type AccessState, accessBody, accessState } from "#app/features/pricing/access-length.ts";
 import { day, wholeNumber } from "#app/features/pricing/form-values.ts";
 

@@ -1,4 +1,5 @@
-// Prices are kept in cents (§9) but typed in the currency's units: "49.99" or, in Polish, "49,99".
+// Prices are kept in cents (§9) but typed in the currency's units: "49.99" or, in Polish, "49,99". MoneyInput
+// (money-input.tsx) shows such an amount; the forms turn it into cents with these two on submit.
 import type { Lang } from "#platform/i18n/index.ts";
 
 /** 4999 -> "49.99" ("49,99" in Polish); null -> "". */
