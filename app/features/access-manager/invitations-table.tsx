@@ -2,33 +2,21 @@
 // Delete appears only while an invitation is 'sent', and asks first. On a narrow screen the e-mail moves under
 // the name so that the table fits.
 import { Trash2 } from "lucide-react";
-import { clsx } from "clsx";
 import type { InvitationStatus } from "#platform/db/schema.ts";
 import { ApiError, api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { toast } from "#app/ui/toast.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
+import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
 
 export type InvitationRow = { id: number; name: string; email: string; status: InvitationStatus; date: string };
 
-const statusLook: Record<InvitationStatus, string> = {
-  sent: "bg-amber-50 text-amber-900 ring-amber-200",
-  accepted: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-};
+const statusTone: Record<InvitationStatus, BadgeTone> = { sent: "warning", accepted: "success" };
 
 export function InvitationStatusBadge({ status }: { status: InvitationStatus }) {
   const t = useT();
-  return (
-    <span
-      className={clsx(
-        "inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1",
-        statusLook[status],
-      )}
-    >
-      {t(`access:status_${status}`)}
-    </span>
-  );
+  return <Badge tone={statusTone[status]}>{t(`access:status_${status}`)}</Badge>;
 }
 
 export function InvitationsTable({

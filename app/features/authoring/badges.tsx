@@ -1,35 +1,14 @@
 // Small status labels of the authoring area: a course's status, a lecture's status and access.
-import { clsx } from "clsx";
 import type { CourseStatus, LectureAccess, LectureStatus } from "#platform/db/schema.ts";
 import { useT } from "#app/lib/i18n.tsx";
+import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
 
-const tone = {
-  green: "bg-emerald-50 text-emerald-800 ring-emerald-600/30",
-  gray: "bg-gray-100 text-gray-700 ring-gray-500/30",
-  amber: "bg-amber-50 text-amber-900 ring-amber-600/30",
-  blue: "bg-brand-50 text-brand-700 ring-brand-600/30",
-} as const;
-
-function Badge({ color, children, testId }: { color: keyof typeof tone; children: string; testId?: string }) {
-  return (
-    <span
-      data-testid={testId}
-      className={clsx(
-        "inline-flex shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
-        tone[color],
-      )}
-    >
-      {children}
-    </span>
-  );
-}
-
-const courseTone: Record<CourseStatus, keyof typeof tone> = { published: "green", draft: "gray", unpublished: "amber" };
+const courseTone: Record<CourseStatus, BadgeTone> = { published: "success", draft: "neutral", unpublished: "warning" };
 
 export function CourseStatusBadge({ status }: { status: CourseStatus }) {
   const t = useT();
   return (
-    <Badge color={courseTone[status]} testId="course-status">
+    <Badge tone={courseTone[status]} data-testid="course-status">
       {t(`authoring:course_status_${status}`)}
     </Badge>
   );
@@ -37,13 +16,15 @@ export function CourseStatusBadge({ status }: { status: CourseStatus }) {
 
 export function LectureStatusBadge({ status }: { status: LectureStatus }) {
   const t = useT();
-  return <Badge color={status === "published" ? "green" : "gray"}>{t(`authoring:lecture_status_${status}`)}</Badge>;
+  return (
+    <Badge tone={status === "published" ? "success" : "neutral"}>{t(`authoring:lecture_status_${status}`)}</Badge>
+  );
 }
 
 export function LectureAccessBadge({ access }: { access: LectureAccess }) {
   const t = useT();
   return (
-    <Badge color={access === "free" ? "blue" : access === "login" ? "amber" : "gray"}>
+    <Badge tone={access === "free" ? "info" : access === "login" ? "warning" : "neutral"}>
       {t(`authoring:access_${access}`)}
     </Badge>
   );

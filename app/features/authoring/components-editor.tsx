@@ -10,7 +10,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { EmbedEditor, MarkdownEditor, QuizEditor, type SaveData } from "./component-editors.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { type DragHandle, SortableList } from "./sortable-list.tsx";
 
 export type LecturePath = { courseId: number; sectionId: number; lectureId: number };

@@ -13,7 +13,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Field } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 
 export function CourseStudents({
   course,

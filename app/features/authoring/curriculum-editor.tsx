@@ -15,7 +15,7 @@ import { Button } from "#app/ui/button.tsx";
 import { Field } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { LectureAccessBadge, LectureStatusBadge } from "./badges.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { NewLectureDialog } from "./new-lecture-dialog.tsx";
 import { type DragHandle, SortableList } from "./sortable-list.tsx";
 

@@ -5,7 +5,7 @@ import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { toast } from "#app/ui/toast.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 
 export function DeleteCourse({ course }: { course: { id: number; title: string } }) {
   const t = useT();

@@ -1,14 +1,14 @@
 // "Add lecture" in a section: a dialog that starts from the server's new-lecture defaults
 // (GET .../lectures/create) and stores the lecture at the end of the section.
 import { type FormEvent, useState } from "react";
-import { Dialog } from "radix-ui";
-import { Plus, X } from "lucide-react";
+import { Plus } from "lucide-react";
 import { lectureSchema } from "#core/catalog/authoring-schemas.ts";
 import type { NewLectureDefaults } from "#core/catalog/new-lecture-defaults.ts";
 import { fieldErrorsOf } from "#core/validation.ts";
 import { ApiError, api, type FieldMessages } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
+import { Dialog, DialogClose } from "#app/ui/dialog.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { lectureBody, type LectureFieldValues, LectureFields } from "./lecture-fields.tsx";
 
@@ -78,43 +78,29 @@ export function NewLectureDialog({
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => void start(next)}>
-      <Dialog.Trigger asChild>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => void start(next)}
+      size="md"
+      title={t("authoring:new_lecture_in", { title: section.title })}
+      trigger={
         <Button variant="ghost" disabled={opening} aria-label={t("authoring:add_lecture_to", { title: section.title })}>
           <Plus aria-hidden className="size-4" />
           {t("authoring:add_lecture")}
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/40" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[min(36rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-6 shadow-xl focus:outline-none"
-        >
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-ink">
-              {t("authoring:new_lecture_in", { title: section.title })}
-            </Dialog.Title>
-            <Dialog.Close
-              aria-label={t("close")}
-              className="-mt-1 -mr-2 inline-flex size-10 items-center justify-center rounded-md hover:bg-gray-100"
-            >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-6">
-            <LectureFields values={values} onChange={setValues} errors={errors} autoFocus />
-            <div className="flex flex-wrap justify-end gap-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary">{t("cancel")}</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={pending}>
-                {t("authoring:add_lecture")}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+    >
+      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-6">
+        <LectureFields values={values} onChange={setValues} errors={errors} autoFocus />
+        <div className="flex flex-wrap justify-end gap-2">
+          <DialogClose>
+            <Button variant="secondary">{t("cancel")}</Button>
+          </DialogClose>
+          <Button type="submit" disabled={pending}>
+            {t("authoring:add_lecture")}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -13,7 +13,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { Avatar } from "#app/ui/avatar.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { CommentForm } from "./comment-form.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { ReviewDialog } from "./review-dialog.tsx";
 import { VoteButtons } from "./vote-buttons.tsx";
 

@@ -5,7 +5,7 @@ import { ImagePlus } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import { Button } from "#app/ui/button.tsx";
-import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 
 export type ChosenImage = { file: File; url: string };
 

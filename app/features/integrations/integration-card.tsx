@@ -2,15 +2,15 @@
 // "Set" / "Not set": their values never reach the browser), and its actions: set up, edit, enable or disable,
 // delete (with the confirm dialog). Enable / disable are plain forms too, so they work before hydration.
 import { Link, useRevalidator } from "react-router";
-import { clsx } from "clsx";
 import { Trash2 } from "lucide-react";
 import type { IntegrationCard as Card } from "#core/integrations/list-integrations.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
-import { ConfirmDialog } from "#app/features/authoring/confirm-dialog.tsx";
+import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { Button, buttonClass } from "#app/ui/button.tsx";
 import { toast } from "#app/ui/toast.tsx";
+import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
 import {
   type FieldView,
   fieldLabelKey,
@@ -20,12 +20,12 @@ import {
   type ProviderView,
 } from "./provider-view.ts";
 
-const statusLook = {
-  enabled: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-  disabled: "bg-gray-100 text-gray-700 ring-gray-300",
-  not_set_up: "bg-white text-muted ring-gray-300",
-  unavailable: "bg-amber-50 text-amber-900 ring-amber-200",
-} as const;
+const statusTone = {
+  enabled: "success",
+  disabled: "neutral",
+  not_set_up: "neutral",
+  unavailable: "warning",
+} as const satisfies Record<string, BadgeTone>;
 
 function SettingValue({ field, card }: { field: FieldView; card: Card }) {
   const t = useT();
@@ -90,9 +90,7 @@ export function IntegrationCard({ view, card }: { view: ProviderView; card: Card
         <h3 id={headingId} className="text-lg font-semibold leading-snug">
           {name}
         </h3>
-        <span className={clsx("rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1", statusLook[status])}>
-          {t(`integrations:status_${status}`)}
-        </span>
+        <Badge tone={statusTone[status]}>{t(`integrations:status_${status}`)}</Badge>
       </div>
       <p className="text-sm text-muted">{t(providerDescriptionKey(view.provider))}</p>
 

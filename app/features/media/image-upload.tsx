@@ -12,7 +12,7 @@ import { MAX_IMAGE_BYTES } from "#core/media/limits.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button, buttonClass } from "#app/ui/button.tsx";
-import { ConfirmDelete } from "./confirm-delete.tsx";
+import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { compressImage, isCompressible } from "./image-compression.ts";
 import { putFileWithRetries } from "./put-file.ts";
 import { sendImage } from "./send-image.ts";
@@ -106,9 +106,11 @@ export function ImageUpload({ context, value, onChange, label }: ImageUploadProp
             alt={t("media:preview_alt", { label })}
             className="max-h-[150px] w-auto max-w-full rounded-md object-contain ring-1 ring-gray-200"
           />
-          <ConfirmDelete
+          <ConfirmDialog
             title={t("media:delete_title")}
             description={t("media:delete_text")}
+            confirmLabel={t("media:delete_confirm")}
+            busyLabel={t("media:deleting")}
             onConfirm={remove}
             trigger={
               <Button variant="secondary">

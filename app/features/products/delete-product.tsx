@@ -8,7 +8,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { FormAlert } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
-import { ConfirmDialog } from "#app/features/authoring/confirm-dialog.tsx";
+import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 
 export function DeleteProduct({ product }: { product: { id: number; title: string; has_transactions: boolean } }) {
   const t = useT();

@@ -5,6 +5,7 @@ import { CreditCard, FlaskConical, Landmark } from "lucide-react";
 import type { PaidProviderName } from "#core/selling/provider-source.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { GroupError } from "./checkout-section.tsx";
+import { Badge } from "#app/ui/badge.tsx";
 
 const icons = { test: FlaskConical, stripe: CreditCard, tpay: Landmark, przelewy24: Landmark, payu: Landmark } as const;
 
@@ -48,9 +49,9 @@ export function PaymentMethods({
                 </span>
                 <span className="text-sm text-muted">{t(`purchase:provider_${name}_hint`)}</span>
                 {name === "test" && (
-                  <span className="mt-1 inline-flex w-fit items-center rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
+                  <Badge tone="warning" className="mt-1">
                     {t("purchase:test_badge")}
-                  </span>
+                  </Badge>
                 )}
               </span>
             </label>

@@ -4,13 +4,13 @@
 // results this time. Please try again.'; the spinner is hidden 100 ms after the answer. A 422 shows the first q
 // error and clears the results; any other failure clears them silently.
 import { useEffect, useId, useRef, useState } from "react";
-import { Dialog } from "radix-ui";
 import { Link } from "react-router";
-import { Loader2, Search, X } from "lucide-react";
+import { Loader2, Search } from "lucide-react";
 import type { SearchResultCourse } from "#core/search/search-courses.ts";
 import { ApiError, api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { CoverImage } from "#app/features/catalog/course-card.tsx";
+import { Dialog } from "#app/ui/dialog.tsx";
 
 export const SEARCH_DEBOUNCE_MS = 500;
 export const SPINNER_HIDE_DELAY_MS = 100;
@@ -155,38 +155,29 @@ export function SearchModal() {
   const t = useT();
   const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        aria-label={t("search:open_label")}
-        className="inline-flex min-h-10 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-ink hover:bg-gray-100"
-        data-testid="search-open"
-      >
-        <Search aria-hidden className="size-5" />
-        <span className="hidden sm:inline">{t("search:open")}</span>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/40" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          onOpenAutoFocus={(event) => {
-            // The search box, not the close button, gets the focus (spec §2: focused on show).
-            event.preventDefault();
-            (event.currentTarget as HTMLElement | null)?.querySelector("input")?.focus();
-          }}
-          className="fixed inset-x-0 top-0 z-50 mx-auto flex max-h-[90vh] w-full max-w-2xl flex-col overflow-y-auto bg-white p-4 shadow-xl focus:outline-none sm:top-[10vh] sm:rounded-xl sm:p-6"
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      placement="top"
+      title={t("search:title")}
+      onOpenAutoFocus={(event) => {
+        // The search box, not the close button, gets the focus (spec §2: focused on show).
+        event.preventDefault();
+        (event.currentTarget as HTMLElement | null)?.querySelector("input")?.focus();
+      }}
+      trigger={
+        <button
+          type="button"
+          aria-label={t("search:open_label")}
+          className="inline-flex min-h-10 items-center gap-2 rounded-md px-3 py-2 text-sm font-semibold text-ink hover:bg-gray-100"
+          data-testid="search-open"
         >
-          <div className="mb-4 flex items-center justify-between gap-2">
-            <Dialog.Title className="text-lg font-bold">{t("search:title")}</Dialog.Title>
-            <Dialog.Close
-              aria-label={t("close")}
-              className="inline-flex size-10 items-center justify-center rounded-md hover:bg-gray-100"
-            >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          <SearchPanel onNavigate={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <Search aria-hidden className="size-5" />
+          <span className="hidden sm:inline">{t("search:open")}</span>
+        </button>
+      }
+    >
+      <SearchPanel onNavigate={() => setOpen(false)} />
+    </Dialog>
   );
 }

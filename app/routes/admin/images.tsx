@@ -11,7 +11,7 @@ import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
-import { ConfirmDelete } from "#app/features/media/confirm-delete.tsx";
+import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { fileUrl, ImageUpload } from "#app/features/media/image-upload.tsx";
 import { formatBytes } from "#app/features/media/upload-errors.ts";
 import { Button } from "#app/ui/button.tsx";
@@ -111,9 +111,11 @@ export default function ImagesPage({ loaderData }: Route.ComponentProps) {
                       {t("media:library_uploaded", { date: image.date })} · {formatBytes(image.size, lang)}
                     </span>
                   </div>
-                  <ConfirmDelete
+                  <ConfirmDialog
                     title={t("media:delete_title")}
                     description={t("media:delete_text")}
+                    confirmLabel={t("media:delete_confirm")}
+                    busyLabel={t("media:deleting")}
                     onConfirm={async () => {
                       const answer = await api("POST", "/home/images/delete", {
                         path: image.key,

@@ -3,9 +3,8 @@
 // Only admins get in: a visitor is sent to log in, a student gets the 404 page (the area's existence is
 // not advertised). Every admin page's loader checks again: loaders of nested routes run in parallel.
 import { useState, type ReactNode } from "react";
-import { Dialog } from "radix-ui";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
-import { ExternalLink, LayoutDashboard, ListChecks, Mail, Menu, Settings, X, type LucideIcon } from "lucide-react";
+import { ExternalLink, LayoutDashboard, ListChecks, Mail, Menu, Settings, type LucideIcon } from "lucide-react";
 import { MessageSquareQuote } from "lucide-react";
 import { BookOpen } from "lucide-react";
 import { Package } from "lucide-react";
@@ -20,6 +19,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { UserMenu } from "#app/features/accounts/user-menu.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { PublicShell } from "#app/features/layout/public-shell.tsx";
+import { Dialog } from "#app/ui/dialog.tsx";
 import { ErrorPage } from "#app/ui/error-page.tsx";
 import type { Route } from "./+types/layout.ts";
 
@@ -100,40 +100,32 @@ function AdminShell({ children }: { children: ReactNode }) {
       <div className="flex min-h-screen flex-col lg:pl-64">
         <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
           <div className="flex h-16 items-center gap-2 px-4 sm:px-6 lg:px-8">
-            <Dialog.Root open={open} onOpenChange={setOpen}>
-              <Dialog.Trigger
-                aria-label={t("admin:open_menu")}
-                className="-ml-2 inline-flex size-10 items-center justify-center rounded-md text-ink hover:bg-gray-100 lg:hidden"
-              >
-                <Menu aria-hidden className="size-6" />
-              </Dialog.Trigger>
-              <Dialog.Portal>
-                <Dialog.Overlay className="fixed inset-0 z-40 bg-gray-900/40 lg:hidden" />
-                <Dialog.Content
-                  aria-describedby={undefined}
-                  className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl focus:outline-none lg:hidden"
+            <Dialog
+              open={open}
+              onOpenChange={setOpen}
+              placement="drawer"
+              className="lg:hidden"
+              title={school}
+              trigger={
+                <button
+                  type="button"
+                  aria-label={t("admin:open_menu")}
+                  className="-ml-2 inline-flex size-10 items-center justify-center rounded-md text-ink hover:bg-gray-100 lg:hidden"
                 >
-                  <div className="flex h-16 items-center justify-between gap-2 border-b border-gray-200 pl-6 pr-2">
-                    <Dialog.Title className="truncate text-lg font-bold text-ink">{school}</Dialog.Title>
-                    <Dialog.Close
-                      aria-label={t("close")}
-                      className="inline-flex size-10 items-center justify-center rounded-md hover:bg-gray-100"
-                    >
-                      <X aria-hidden className="size-5" />
-                    </Dialog.Close>
-                  </div>
-                  <AdminNav onNavigate={() => setOpen(false)} />
-                  <Link
-                    to="/"
-                    onClick={() => setOpen(false)}
-                    className="mx-3 mt-auto mb-4 flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-gray-100"
-                  >
-                    <ExternalLink aria-hidden className="size-5 shrink-0" />
-                    {t("admin:view_site")}
-                  </Link>
-                </Dialog.Content>
-              </Dialog.Portal>
-            </Dialog.Root>
+                  <Menu aria-hidden className="size-6" />
+                </button>
+              }
+            >
+              <AdminNav onNavigate={() => setOpen(false)} />
+              <Link
+                to="/"
+                onClick={() => setOpen(false)}
+                className="mx-3 mt-auto mb-4 flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-gray-100"
+              >
+                <ExternalLink aria-hidden className="size-5 shrink-0" />
+                {t("admin:view_site")}
+              </Link>
+            </Dialog>
             <Link to="/home" className="min-w-0 truncate text-base font-bold text-ink lg:hidden">
               {school}
             </Link>

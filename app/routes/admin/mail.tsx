@@ -11,6 +11,7 @@ import { LinkifiedText } from "#app/features/mail/linkified-text.tsx";
 import { pageContext } from "#server/page-context.ts";
 import { idFromText } from "#core/shared/ids.ts";
 import type { Route } from "./+types/mail.ts";
+import { Badge } from "#app/ui/badge.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "jobs:mail_title");
@@ -63,14 +64,9 @@ function pageHref(page: number, id?: number) {
 function TransportBadge({ transport }: { transport: "outbox" | "smtp" }) {
   const t = useT();
   return (
-    <span
-      className={clsx(
-        "inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap",
-        transport === "smtp" ? "bg-emerald-50 text-emerald-800" : "bg-amber-50 text-amber-900",
-      )}
-    >
+    <Badge tone={transport === "smtp" ? "success" : "warning"}>
       {t(transport === "smtp" ? "jobs:transport_smtp" : "jobs:transport_outbox")}
-    </span>
+    </Badge>
   );
 }
 

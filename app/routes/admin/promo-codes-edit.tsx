@@ -9,7 +9,7 @@ import { api } from "#app/lib/api.ts";
 import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
-import { ConfirmDialog } from "#app/features/authoring/confirm-dialog.tsx";
+import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { promoErrorFromQuery } from "#app/features/promo/page-data.ts";
 import { PromoStatusBadge } from "#app/features/promo/promo-badges.tsx";
 import { PromoCodeForm } from "#app/features/promo/promo-code-form.tsx";

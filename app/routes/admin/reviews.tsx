@@ -19,6 +19,7 @@ import { Button } from "#app/ui/button.tsx";
 import { FormAlert } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import type { Route } from "./+types/reviews.ts";
+import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "reviews:admin_title");
@@ -38,11 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 const filters = [...reviewStatuses, "all"] as const;
 
-const statusLook: Record<ReviewStatus, string> = {
-  pending: "bg-amber-50 text-amber-900 ring-amber-200",
-  approved: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-  disapproved: "bg-red-50 text-red-800 ring-red-200",
-};
+const statusTone: Record<ReviewStatus, BadgeTone> = { pending: "warning", approved: "success", disapproved: "danger" };
 
 /** Only keys this page's calls can produce are shown from ?error= (the plain forms' failures). */
 function errorKey(search: string): string | undefined {
@@ -128,14 +125,7 @@ export default function ReviewsAdmin({ loaderData: d }: Route.ComponentProps) {
               >
                 <div className="flex flex-wrap items-center gap-2">
                   <RatingBadge rating={review.rating} />
-                  <span
-                    className={clsx(
-                      "rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1",
-                      statusLook[review.status],
-                    )}
-                  >
-                    {t(`reviews:status_${review.status}`)}
-                  </span>
+                  <Badge tone={statusTone[review.status]}>{t(`reviews:status_${review.status}`)}</Badge>
                   <span className="text-sm text-muted">{review.date}</span>
                 </div>
                 <p className="mt-3 text-sm">

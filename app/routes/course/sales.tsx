@@ -25,6 +25,7 @@ import { saleMeta } from "#app/features/catalog/sale-meta.ts";
 import { OwnReviewCard, type OwnReviewView, ReviewForm } from "#app/features/reviews/review-form.tsx";
 import { ReviewsList } from "#app/features/reviews/reviews-list.tsx";
 import type { Route } from "./+types/sales.ts";
+import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
 
 export const handle: PageCacheHandle = { pageCache: true };
 
@@ -110,10 +111,10 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 // A dot rather than an icon per lecture: a long curriculum would carry an SVG for every row.
-const accessLooks: Record<LectureAccess, { dot: string; badge: string }> = {
-  free: { dot: "bg-emerald-500", badge: "bg-emerald-50 text-emerald-800 ring-emerald-200" },
-  login: { dot: "bg-sky-500", badge: "bg-sky-50 text-sky-800 ring-sky-200" },
-  paid: { dot: "bg-gray-400", badge: "bg-gray-50 text-gray-700 ring-gray-200" },
+const accessLooks: Record<LectureAccess, { dot: string; tone: BadgeTone }> = {
+  free: { dot: "bg-emerald-500", tone: "success" },
+  login: { dot: "bg-brand-500", tone: "info" },
+  paid: { dot: "bg-gray-400", tone: "neutral" },
 };
 
 type Data = Route.ComponentProps["loaderData"];
@@ -152,12 +153,9 @@ function Curriculum({ sections }: { sections: Data["sections"] }) {
                       {lecture.title}
                     </span>
                     <span className="flex shrink-0 items-center gap-3">
-                      <span
-                        className={clsx("rounded-full px-2 py-0.5 text-xs font-medium ring-1", look.badge)}
-                        data-access-mark
-                      >
+                      <Badge tone={look.tone} data-access-mark>
                         {t(`catalog:access_${lecture.access}`)}
-                      </span>
+                      </Badge>
                       {lecture.duration && (
                         <span className="whitespace-nowrap text-muted tabular-nums sm:min-w-16 sm:text-right">
                           <span aria-hidden data-duration>

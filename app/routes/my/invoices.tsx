@@ -1,7 +1,6 @@
 // /my/invoices: the buyer's invoices (the selling issue, item 7): per purchase with an invoice, the product, the
 // date, the amount, and the invoice number with its PDF, or where it stands (being issued, could not be issued).
 import { FileText } from "lucide-react";
-import { clsx } from "clsx";
 import { listInvoicesForUser } from "#core/invoices/list-invoices-for-user.ts";
 import { formatDate, formatMoney } from "#platform/i18n/format.ts";
 import { pageContext } from "#server/page-context.ts";
@@ -10,6 +9,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import type { Route } from "./+types/invoices.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
+import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches[0]?.loaderData, "invoices:title");
@@ -32,11 +32,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
-const statusLook = {
-  scheduled: "bg-amber-50 text-amber-900 ring-amber-200",
-  issued: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-  failed: "bg-red-50 text-red-800 ring-red-200",
-} as const;
+const statusTone = { scheduled: "warning", issued: "success", failed: "danger" } as const satisfies Record<
+  string,
+  BadgeTone
+>;
 
 export default function MyInvoices({ loaderData: { invoices } }: Route.ComponentProps) {
   const t = useT();
@@ -92,14 +91,7 @@ export default function MyInvoices({ loaderData: { invoices } }: Route.Component
                     {t("invoices:download")}
                   </a>
                 ) : (
-                  <span
-                    className={clsx(
-                      "rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1",
-                      statusLook[invoice.status],
-                    )}
-                  >
-                    {t(`invoices:status_${invoice.status}`)}
-                  </span>
+                  <Badge tone={statusTone[invoice.status]}>{t(`invoices:status_${invoice.status}`)}</Badge>
                 )}
               </div>
             </li>

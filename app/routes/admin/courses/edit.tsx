@@ -1,7 +1,6 @@
 // /home/courses/{courseId}: the course editor. The header publishes or unpublishes the course and links to
 // its preview as a student; the tabs hold the details form, the curriculum (sections and lectures, drag to
 // reorder) and the students with access. Deleting the course asks for DELETE to be typed (§5).
-import { Tabs } from "radix-ui";
 import { type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
 import { idParam } from "#core/shared/ids.ts";
 import { getAuthoredCourse } from "#core/catalog/get-authored-course.ts";
@@ -16,6 +15,7 @@ import { CourseStudents } from "#app/features/authoring/course-students.tsx";
 import { CurriculumEditor } from "#app/features/authoring/curriculum-editor.tsx";
 import { DeleteCourse } from "#app/features/authoring/delete-course.tsx";
 import { orNotFound } from "#app/features/authoring/page-data.ts";
+import { Tabs } from "#app/ui/tabs.tsx";
 import type { Route } from "./+types/edit.ts";
 
 const tabs = ["details", "curriculum", "students"] as const;
@@ -59,12 +59,11 @@ export default function EditCoursePage({ loaderData: { course, sections, student
   const asked = params.get("tab");
   const tab: Tab = (tabs as readonly string[]).includes(asked ?? "") ? (asked as Tab) : "details";
   const reload = () => void revalidator.revalidate();
-  const tabClass =
-    "min-h-10 flex-1 rounded-md px-3 py-2 text-sm font-semibold text-muted hover:text-ink data-[state=active]:bg-white data-[state=active]:text-ink data-[state=active]:shadow-sm sm:flex-none sm:px-5";
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <CourseHeader course={course} lang={lang} onChanged={reload} />
-      <Tabs.Root
+      <Tabs
+        label={t("authoring:editor_sections")}
         value={tab}
         onValueChange={(value) =>
           setParams(
@@ -77,27 +76,31 @@ export default function EditCoursePage({ loaderData: { course, sections, student
             { replace: true, preventScrollReset: true },
           )
         }
-        className="flex flex-col gap-6"
-      >
-        <Tabs.List aria-label={t("authoring:editor_sections")} className="flex gap-1 rounded-lg bg-gray-100 p-1">
-          {tabs.map((value) => (
-            <Tabs.Trigger key={value} value={value} className={tabClass}>
-              {t(`authoring:tab_${value}`)}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        <Tabs.Content value="details" className="flex flex-col gap-6 focus:outline-none">
-          <h2 className="sr-only">{t("authoring:tab_details")}</h2>
-          <CourseDetailsForm key={course.id} course={course} lang={lang} onSaved={reload} />
-          <DeleteCourse course={course} />
-        </Tabs.Content>
-        <Tabs.Content value="curriculum" className="focus:outline-none">
-          <CurriculumEditor courseId={course.id} sections={sections} onChanged={reload} />
-        </Tabs.Content>
-        <Tabs.Content value="students" className="focus:outline-none">
-          <CourseStudents course={course} students={students} lang={lang} onChanged={reload} />
-        </Tabs.Content>
-      </Tabs.Root>
+        items={[
+          {
+            value: "details",
+            label: t("authoring:tab_details"),
+            className: "flex flex-col gap-6",
+            content: (
+              <>
+                <h2 className="sr-only">{t("authoring:tab_details")}</h2>
+                <CourseDetailsForm key={course.id} course={course} lang={lang} onSaved={reload} />
+                <DeleteCourse course={course} />
+              </>
+            ),
+          },
+          {
+            value: "curriculum",
+            label: t("authoring:tab_curriculum"),
+            content: <CurriculumEditor courseId={course.id} sections={sections} onChanged={reload} />,
+          },
+          {
+            value: "students",
+            label: t("authoring:tab_students"),
+            content: <CourseStudents course={course} students={students} lang={lang} onChanged={reload} />,
+          },
+        ]}
+      />
     </div>
   );
 }

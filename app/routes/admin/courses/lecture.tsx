@@ -16,7 +16,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { LectureAccessBadge, LectureStatusBadge } from "#app/features/authoring/badges.tsx";
 import { ComponentsEditor, type MediaEditors } from "#app/features/authoring/components-editor.tsx";
-import { ConfirmDialog } from "#app/features/authoring/confirm-dialog.tsx";
+import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { lectureBody, type LectureFieldValues, LectureFields } from "#app/features/authoring/lecture-fields.tsx";
 import { orNotFound } from "#app/features/authoring/page-data.ts";
 import {
