@@ -12,6 +12,7 @@ import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
 import type { Route } from "./+types/login.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
+import { PasswordField } from "#app/ui/password-fields.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches[0]?.loaderData, "accounts:login_title");
@@ -52,10 +53,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
           required
           errors={form.errors.email}
         />
-        <Field
+        <PasswordField
           label={t("accounts:password")}
           name="password"
-          type="password"
           autoComplete="current-password"
           required
           errors={form.errors.password}

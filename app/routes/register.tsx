@@ -12,6 +12,7 @@ import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
 import type { Route } from "./+types/register.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
+import { PasswordFields } from "#app/ui/password-fields.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches[0]?.loaderData, "accounts:register_title");
@@ -81,16 +82,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
           required
           errors={form.errors.email}
         />
-        <Field
-          label={t("accounts:password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          hint={t("accounts:password_hint", { min: PASSWORD_MIN })}
-          errors={form.errors.password}
-        />
+        <PasswordFields label={t("accounts:password")} errors={form.errors} />
         <Button type="submit" disabled={form.pending}>
           {t("accounts:register_button")}
         </Button>

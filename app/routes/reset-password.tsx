@@ -9,9 +9,10 @@ import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { errorKeyFromQuery } from "#app/features/accounts/form-error-from-query.ts";
 import { AuthCard } from "#app/features/accounts/auth-card.tsx";
 import { Button, buttonClass } from "#app/ui/button.tsx";
-import { Field, FormAlert } from "#app/ui/field.tsx";
+import { FormAlert } from "#app/ui/field.tsx";
 import type { Route } from "./+types/reset-password.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
+import { PasswordFields } from "#app/ui/password-fields.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches[0]?.loaderData, "accounts:reset_title");
@@ -60,23 +61,10 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
         <FormAlert
           message={form.message ?? (queryError ? t(queryError, { min: PASSWORD_MIN, seconds: 60 }) : undefined)}
         />
-        <Field
+        <PasswordFields
           label={t("accounts:new_password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          hint={t("accounts:password_hint", { min: PASSWORD_MIN })}
-          errors={form.errors.password}
-        />
-        <Field
-          label={t("accounts:password_confirmation")}
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={form.errors.password_confirmation}
+          confirmation={t("accounts:password_confirmation")}
+          errors={form.errors}
         />
         <Button type="submit" disabled={form.pending}>
           {t("accounts:reset_button")}

@@ -18,6 +18,7 @@ import { Field, FormAlert } from "#app/ui/field.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
 import { pageContext } from "#server/page-context.ts";
 import type { Route } from "./+types/setup.ts";
+import { PasswordFields } from "#app/ui/password-fields.tsx";
 
 type SampleStudent = { name: string; email: string; password: string };
 type SetupResponse = { redirect: string; csrf_token: string; sample_student: SampleStudent | null };
@@ -181,15 +182,10 @@ function SetupPage({ lang, onLanguage }: { lang: Lang; onLanguage: (lang: Lang) 
                   autoComplete="email"
                   errors={form.errors.email}
                 />
-                <Field
+                <PasswordFields
                   label={t("setup:password")}
-                  name="password"
-                  type="password"
-                  required
-                  minLength={PASSWORD_MIN}
-                  autoComplete="new-password"
                   hint={t("setup:password_hint", { min: PASSWORD_MIN })}
-                  errors={form.errors.password}
+                  errors={form.errors}
                 />
               </FormSection>
               <div className="border-t border-gray-200 bg-gray-50 px-5 py-5 sm:px-8">

@@ -11,7 +11,13 @@ export type Column<Row> = {
   /** on the header and every cell, e.g. "hidden md:table-cell" or "whitespace-nowrap" */
   className?: string;
   align?: "left" | "right";
+  /** the cell names its row (a <th scope="row">, e.g. the product of a sales line) */
+  rowHeader?: boolean;
+  /** "tight": less padding on narrow screens (a column of buttons) */
+  padding?: "normal" | "tight";
 };
+
+const padding = { normal: "px-4 py-3", tight: "px-2 py-2 sm:px-4" } as const;
 
 export function DataTable<Row>({
   caption,
@@ -34,13 +40,7 @@ export function DataTable<Row>({
   className?: string;
 }) {
   return (
-    <div
-      className={clsx(
-        "overflow-x-auto",
-        framed && "rounded-xl bg-white shadow-sm ring-1 ring-gray-200",
-        className,
-      )}
-    >
+    <div className={clsx("overflow-x-auto", framed && "rounded-xl bg-white shadow-sm ring-1 ring-gray-200", className)}>
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-gray-200 bg-gray-50 text-xs font-semibold tracking-wide text-muted uppercase">
@@ -59,14 +59,24 @@ export function DataTable<Row>({
         <tbody className="divide-y divide-gray-100">
           {rows.map((row) => (
             <tr key={rowKey(row)} {...rowProps?.(row)}>
-              {columns.map((column) => (
-                <td
-                  key={column.key}
-                  className={clsx("px-4 py-3 align-top", column.align === "right" && "text-right", column.className)}
-                >
-                  {column.cell(row)}
-                </td>
-              ))}
+              {columns.map((column) => {
+                const Cell = column.rowHeader ? "th" : "td";
+                return (
+                  <Cell
+                    key={column.key}
+                    scope={column.rowHeader ? "row" : undefined}
+                    className={clsx(
+                      padding[column.padding ?? "normal"],
+                      "align-top",
+                      column.rowHeader && "font-medium",
+                      column.align === "right" ? "text-right" : "text-left",
+                      column.className,
+                    )}
+                  >
+                    {column.cell(row)}
+                  </Cell>
+                );
+              })}
             </tr>
           ))}
         </tbody>

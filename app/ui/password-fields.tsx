@@ -13,9 +13,11 @@ type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & 
   name: string;
   errors?: string[];
   hint?: string;
+  /** the toggle's name when the value is not a password (an API secret) */
+  revealLabel?: string;
 };
 
-export function PasswordField({ label, name, errors, hint, className, ...input }: PasswordFieldProps) {
+export function PasswordField({ label, name, errors, hint, revealLabel, className, ...input }: PasswordFieldProps) {
   const t = useT();
   const [shown, setShown] = useState(false);
   const Icon = shown ? EyeOff : Eye;
@@ -34,10 +36,10 @@ export function PasswordField({ label, name, errors, hint, className, ...input }
           />
           <button
             type="button"
-            aria-label={t("ui:show_password")}
+            aria-label={revealLabel ?? t("ui:show_password")}
             aria-pressed={shown}
             aria-controls={control.id}
-            title={t(shown ? "ui:hide_password" : "ui:show_password")}
+            title={revealLabel ?? t(shown ? "ui:hide_password" : "ui:show_password")}
             onClick={() => setShown((value) => !value)}
             className="absolute inset-y-0 right-0 inline-flex w-11 items-center justify-center rounded-r-md text-muted hover:text-ink"
           >

@@ -9,6 +9,8 @@ import { Button } from "#app/ui/button.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
+import { EmptyState } from "#app/ui/empty-state.tsx";
+import { DataTable } from "#app/ui/data-table.tsx";
 
 export type InvitationRow = { id: number; name: string; email: string; status: InvitationStatus; date: string };
 
@@ -30,80 +32,76 @@ export function InvitationsTable({
 }) {
   const t = useT();
   if (invitations.length === 0) {
-    return (
-      <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-muted">
-        {t("access:no_invitations")}
-      </p>
-    );
+    return <EmptyState text={t("access:no_invitations")} />;
   }
   return (
-    <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{t("access:invitations")}</caption>
-        <thead className="border-b border-gray-200 bg-gray-50 text-xs font-semibold tracking-wide text-muted uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              {t("access:name")}
-            </th>
-            <th scope="col" className="hidden px-4 py-3 sm:table-cell">
-              {t("access:email")}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t("access:status")}
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              <span className="sr-only">{t("access:actions")}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {invitations.map((invitation) => (
-            <tr key={invitation.id} data-invitation={invitation.email}>
-              <td className="px-4 py-3 align-top">
-                <p className="font-medium break-words text-ink">{invitation.name}</p>
-                <p className="text-xs break-all text-muted sm:hidden">{invitation.email}</p>
-                <p className="text-xs text-muted">{invitation.date}</p>
-              </td>
-              <td className="hidden px-4 py-3 align-top break-all sm:table-cell">{invitation.email}</td>
-              <td className="px-4 py-3 align-top">
-                <InvitationStatusBadge status={invitation.status} />
-              </td>
-              <td className="px-2 py-2 text-right align-top sm:px-4">
-                {invitation.status === "sent" && (
-                  <ConfirmDialog
-                    trigger={
-                      <Button
-                        variant="ghost"
-                        className="text-red-700"
-                        aria-label={t("access:delete_of", { name: invitation.name })}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                        <span className="hidden sm:inline">{t("access:delete")}</span>
-                      </Button>
-                    }
-                    title={t("access:delete_title", { name: invitation.name })}
-                    description={t("access:delete_text", { email: invitation.email })}
-                    confirmLabel={t("access:delete")}
-                    onConfirm={async () => {
-                      try {
-                        await api("DELETE", `/home/access-manager/${courseId}/${invitation.id}`, undefined, {
-                          handled: [409],
-                        });
-                        toast.success(t("access:deleted_toast"));
-                      } catch (error) {
-                        // accepted meanwhile: the server says so; the table is reloaded either way
-                        if (error instanceof ApiError && error.status === 409) toast.error(error.message);
-                      } finally {
-                        onDeleted();
-                      }
-                    }}
-                  />
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      framed
+      caption={t("access:invitations")}
+      rows={invitations}
+      rowKey={(invitation) => invitation.id}
+      rowProps={(invitation) => ({ "data-invitation": invitation.email })}
+      columns={[
+        {
+          key: "name",
+          header: t("access:name"),
+          cell: (invitation) => (
+            <>
+              <p className="font-medium break-words text-ink">{invitation.name}</p>
+              <p className="text-xs break-all text-muted sm:hidden">{invitation.email}</p>
+              <p className="text-xs text-muted">{invitation.date}</p>
+            </>
+          ),
+        },
+        {
+          key: "email",
+          header: t("access:email"),
+          className: "hidden break-all sm:table-cell",
+          cell: (invitation) => invitation.email,
+        },
+        {
+          key: "status",
+          header: t("access:status"),
+          cell: (invitation) => <InvitationStatusBadge status={invitation.status} />,
+        },
+        {
+          key: "actions",
+          header: <span className="sr-only">{t("access:actions")}</span>,
+          align: "right",
+          padding: "tight",
+          cell: (invitation) =>
+            invitation.status === "sent" && (
+              <ConfirmDialog
+                trigger={
+                  <Button
+                    variant="ghost"
+                    className="text-red-700"
+                    aria-label={t("access:delete_of", { name: invitation.name })}
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                    <span className="hidden sm:inline">{t("access:delete")}</span>
+                  </Button>
+                }
+                title={t("access:delete_title", { name: invitation.name })}
+                description={t("access:delete_text", { email: invitation.email })}
+                confirmLabel={t("access:delete")}
+                onConfirm={async () => {
+                  try {
+                    await api("DELETE", `/home/access-manager/${courseId}/${invitation.id}`, undefined, {
+                      handled: [409],
+                    });
+                    toast.success(t("access:deleted_toast"));
+                  } catch (error) {
+                    // accepted meanwhile: the server says so; the table is reloaded either way
+                    if (error instanceof ApiError && error.status === 409) toast.error(error.message);
+                  } finally {
+                    onDeleted();
+                  }
+                }}
+              />
+            ),
+        },
+      ]}
+    />
   );
 }

@@ -12,6 +12,7 @@ import { toast } from "#app/ui/toast.tsx";
 import { EmbedEditor, MarkdownEditor, QuizEditor, type SaveData } from "./component-editors.tsx";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { type DragHandle, SortableList } from "./sortable-list.tsx";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 
 export type LecturePath = { courseId: number; sectionId: number; lectureId: number };
 
@@ -172,9 +173,7 @@ export function ComponentsEditor({
         <p className="mt-1 text-sm text-muted">{t("authoring:components_hint")}</p>
       </div>
       {components.length === 0 && !adding ? (
-        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-muted">
-          {t("authoring:no_components")}
-        </p>
+        <EmptyState text={t("authoring:no_components")} />
       ) : (
         <SortableList
           items={components}

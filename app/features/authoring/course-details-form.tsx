@@ -28,6 +28,7 @@ import { CoverImageField } from "./cover-image-field.tsx";
 import { centsToInput, inputToCents } from "#app/ui/money.ts";
 import { PageBasicsFields } from "./page-basics-fields.tsx";
 import { CharacterCount, TextareaField } from "./textarea-field.tsx";
+import { MoneyInput } from "#app/ui/money-input.tsx";
 
 type FormState = AccessState & {
   title: string;
@@ -156,10 +157,10 @@ export function CourseDetailsForm({
 
       <FormSection level={3} title={t("authoring:section_price")}>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field
+          <MoneyInput
             label={t("authoring:price")}
             name="price_cents"
-            inputMode="decimal"
+            currency={state.currency}
             required
             hint={t("authoring:price_hint")}
             errors={errors.price_cents}
@@ -177,6 +178,7 @@ export function CourseDetailsForm({
           <p className="-mt-2 text-xs text-muted">{t("authoring:promo_hint")}</p>
           <PromoPriceFields
             texts="authoring"
+            currency={state.currency}
             price={input("promo_price")}
             startsAt={input("promo_starts_at")}
             endsAt={input("promo_ends_at")}

@@ -14,6 +14,7 @@ import { Button } from "#app/ui/button.tsx";
 import { Field } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 
 export function CourseStudents({
   course,
@@ -104,9 +105,7 @@ export function CourseStudents({
       </form>
 
       {students.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-muted">
-          {t("authoring:no_students")}
-        </p>
+        <EmptyState text={t("authoring:no_students")} />
       ) : (
         <ul
           aria-label={t("authoring:students")}

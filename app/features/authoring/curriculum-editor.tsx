@@ -18,6 +18,7 @@ import { LectureAccessBadge, LectureStatusBadge } from "./badges.tsx";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { NewLectureDialog } from "./new-lecture-dialog.tsx";
 import { type DragHandle, SortableList } from "./sortable-list.tsx";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 
 /** Sends a new order; a refusal is shown (the caller puts the previous order back). */
 async function sendOrder(url: string, ids: number[]): Promise<boolean> {
@@ -88,9 +89,7 @@ export function CurriculumEditor({
         <p className="mt-1 text-sm text-muted">{t("authoring:curriculum_hint")}</p>
       </div>
       {sections.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-muted">
-          {t("authoring:no_sections")}
-        </p>
+        <EmptyState text={t("authoring:no_sections")} />
       ) : (
         <SortableList
           items={sections}

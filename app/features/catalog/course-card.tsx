@@ -7,6 +7,7 @@ import { BookOpen, Clock } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import type { CourseCardData } from "./course-card-data.ts";
 import placeholderImage from "./course-placeholder.svg?no-inline";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 
 /** A cover image, or the placeholder; decorative (the title says what it is). */
 export function CoverImage({ src, className }: { src: string | null; className?: string }) {
@@ -85,14 +86,13 @@ export function CourseGrid({ courses, headingLevel = 3 }: { courses: CourseCardD
   const t = useT();
   if (courses.length === 0) {
     return (
-      <div
-        className="mt-6 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center"
+      <EmptyState
+        className="mt-6"
         data-testid="courses-empty"
-      >
-        <BookOpen aria-hidden className="mx-auto size-8 text-gray-400" />
-        <p className="mt-3 font-semibold">{t("catalog:empty_title")}</p>
-        <p className="mt-1 text-sm text-muted">{t("catalog:empty_text")}</p>
-      </div>
+        icon={BookOpen}
+        title={t("catalog:empty_title")}
+        text={t("catalog:empty_text")}
+      />
     );
   }
   return (

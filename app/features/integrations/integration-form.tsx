@@ -12,6 +12,7 @@ import { Field, FormAlert } from "#app/ui/field.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
 import { SwitchField } from "#app/ui/switch-field.tsx";
 import { type FieldView, fieldHintKey, fieldLabelKey, optionLabelKey, type ProviderView } from "./provider-view.ts";
+import { PasswordField } from "#app/ui/password-fields.tsx";
 
 /** The form's fields as the JSON call's shape: {provider?, enabled, settings: {name: text}}. */
 export function integrationBody(form: FormData, view: ProviderView, creating: boolean) {
@@ -69,10 +70,10 @@ function SettingField({
   if (field.type === "secret") {
     const set = Boolean(card?.secrets[field.name]);
     return (
-      <Field
+      <PasswordField
         label={label}
         name={name}
-        type="password"
+        revealLabel={t("ui:show_secret")}
         autoComplete="new-password"
         spellCheck={false}
         required={field.required && !set}

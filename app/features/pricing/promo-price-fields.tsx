@@ -4,6 +4,7 @@ import type { FieldMessages } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import type { InputProps } from "#app/lib/use-editor-form.ts";
 import { Field } from "#app/ui/field.tsx";
+import { MoneyInput } from "#app/ui/money-input.tsx";
 
 export function PromoPriceFields({
   texts,
@@ -11,9 +12,12 @@ export function PromoPriceFields({
   price,
   startsAt,
   endsAt,
+  currency,
   errors,
 }: {
   texts: "products" | "authoring";
+  /** shown with the promotion's price */
+  currency?: string;
   name?: (field: string) => string;
   price: InputProps;
   startsAt: InputProps;
@@ -23,10 +27,10 @@ export function PromoPriceFields({
   const t = useT();
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <Field
+      <MoneyInput
         label={t(`${texts}:promo_price`)}
         name={name("promo_price_cents")}
-        inputMode="decimal"
+        currency={currency}
         errors={errors[name("promo_price_cents")]}
         {...price}
       />

@@ -105,6 +105,7 @@ export function CourseProductForm({
           max={COURSE_EXTRA_VARIANTS}
           min={0}
           firstNumber={2}
+          currency={product.currency}
         />
         <PromoLimitField
           value={state.promo_limit}

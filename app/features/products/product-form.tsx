@@ -202,6 +202,7 @@ export function ProductForm({
           errors={errors}
           max={MAX_VARIANTS}
           min={1}
+          currency={state.currency}
         />
         <PromoLimitField
           value={state.promo_limit}

@@ -6,6 +6,7 @@ import type { FieldMessages } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Field } from "#app/ui/field.tsx";
+import { MoneyInput } from "#app/ui/money-input.tsx";
 import { PromoPriceFields } from "#app/features/pricing/promo-price-fields.tsx";
 import { newVariantState, type VariantState } from "./form-state.ts";
 
@@ -16,6 +17,7 @@ export function VariantsEditor({
   max,
   min,
   firstNumber = 1,
+  currency,
 }: {
   variants: VariantState[];
   onChange: (variants: VariantState[]) => void;
@@ -23,6 +25,8 @@ export function VariantsEditor({
   max: number;
   min: number;
   firstNumber?: number;
+  /** the product's currency, shown with the prices */
+  currency?: string;
 }) {
   const t = useT();
   const update = (index: number, change: Partial<VariantState>) =>
@@ -52,10 +56,10 @@ export function VariantsEditor({
                 errors={errors[field("name")] ?? errors[field("id")]}
                 {...text(index, "name")}
               />
-              <Field
+              <MoneyInput
                 label={t("products:price")}
                 name={field("price_cents")}
-                inputMode="decimal"
+                currency={currency}
                 required
                 hint={t("products:price_hint")}
                 errors={errors[field("price_cents")]}
@@ -64,6 +68,7 @@ export function VariantsEditor({
             </div>
             <PromoPriceFields
               texts="products"
+              currency={currency}
               name={field}
               price={text(index, "promo_price")}
               startsAt={text(index, "promo_starts_at")}

@@ -8,6 +8,7 @@ import type { FieldMessages } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
+import { PasswordField } from "#app/ui/password-fields.tsx";
 
 export type AccountMode = "register" | "login";
 
@@ -79,10 +80,9 @@ export function BuyerFields({
           required
           errors={errors.email}
         />
-        <Field
+        <PasswordField
           label={t("accounts:password")}
           name="password"
-          type="password"
           autoComplete="current-password"
           required
           errors={errors.password}
@@ -130,10 +130,9 @@ export function BuyerFields({
         hint={t("purchase:email_hint")}
         errors={errors.email}
       />
-      <Field
+      <PasswordField
         label={t("purchase:new_password")}
         name="password"
-        type="password"
         autoComplete="new-password"
         required
         hint={t("purchase:password_hint")}

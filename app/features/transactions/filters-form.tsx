@@ -1,12 +1,10 @@
 // The transactions filters (status, provider, product, date from/to, search) as a GET form: the filters live in
 // the address, so a filtered list can be bookmarked, and the page works before hydration. The sales summary
 // uses it without the status (it counts successful transactions only).
-import { Link } from "react-router";
-import { Search } from "lucide-react";
 import { providerNames, transactionStatuses, type TransactionFilters } from "#core/transactions/schemas.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { Button, buttonClass } from "#app/ui/button.tsx";
 import { Field } from "#app/ui/field.tsx";
+import { FilterForm } from "#app/ui/filter-form.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
 
 export function FiltersForm({
@@ -23,12 +21,12 @@ export function FiltersForm({
   const t = useT();
   const any = { value: "", label: t("transactions:any") };
   return (
-    <form
-      method="get"
+    <FilterForm
+      label={t("transactions:filters")}
       action={action}
-      role="search"
-      aria-label={t("transactions:filters")}
-      className="grid grid-cols-1 gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:grid-cols-2 sm:p-6 lg:grid-cols-3"
+      layout="grid"
+      submitLabel={t("transactions:apply")}
+      clear={{ label: t("transactions:clear") }}
     >
       <Field
         label={t("transactions:search")}
@@ -63,15 +61,6 @@ export function FiltersForm({
       />
       <Field label={t("transactions:from")} name="from" type="date" defaultValue={filters.from ?? ""} />
       <Field label={t("transactions:to")} name="to" type="date" defaultValue={filters.to ?? ""} />
-      <div className="flex flex-wrap items-end gap-2 sm:col-span-2 lg:col-span-1">
-        <Button type="submit">
-          <Search aria-hidden className="size-4" />
-          {t("transactions:apply")}
-        </Button>
-        <Link to={action} className={buttonClass("ghost")}>
-          {t("transactions:clear")}
-        </Link>
-      </div>
-    </form>
+    </FilterForm>
   );
 }

@@ -8,9 +8,10 @@ import { useT } from "#app/lib/i18n.tsx";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { Button } from "#app/ui/button.tsx";
-import { Checkbox, Field, FormAlert } from "#app/ui/field.tsx";
+import { Checkbox, FormAlert } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { TextArea } from "./text-area.tsx";
+import { MoneyInput } from "#app/ui/money-input.tsx";
 
 export function RefundForm({
   transactionId,
@@ -55,10 +56,9 @@ export function RefundForm({
       </p>
       <CsrfField />
       <FormAlert message={form.message} />
-      <Field
+      <MoneyInput
         label={t("transactions:refund_amount")}
         name="amount"
-        inputMode="decimal"
         defaultValue={defaultAmount}
         hint={t("transactions:refund_amount_hint", { max: total })}
         errors={form.errors.amount}

@@ -17,6 +17,7 @@ import { InvitationsTable } from "#app/features/access-manager/invitations-table
 import { FormAlert } from "#app/ui/field.tsx";
 import { idFromText } from "#core/shared/ids.ts";
 import type { Route } from "./+types/manage.ts";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const root = matches[0]?.loaderData;
@@ -153,9 +154,7 @@ export default function AccessManager({ loaderData: d }: Route.ComponentProps) {
       )}
 
       {!d.selected ? (
-        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-muted">
-          {t("access:no_purchases")}
-        </p>
+        <EmptyState text={t("access:no_purchases")} />
       ) : (
         <>
           {d.purchases.length === 1 && d.purchases[0]?.buyer && (

@@ -11,6 +11,7 @@ import { moneyTotals, promoErrorFromQuery } from "#app/features/promo/page-data.
 import { AffiliateStatusBadge } from "#app/features/promo/promo-badges.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import { FormAlert } from "#app/ui/field.tsx";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 import type { Route } from "./+types/affiliates.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -56,10 +57,7 @@ export default function AffiliatesPage({ loaderData: { affiliates } }: Route.Com
       </div>
       <FormAlert message={error ? t(error) : undefined} />
       {affiliates.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
-          <p className="font-semibold">{t("promo:affiliates_empty")}</p>
-          <p className="mt-1 text-muted">{t("promo:affiliates_empty_text")}</p>
-        </div>
+        <EmptyState title={t("promo:affiliates_empty")} text={t("promo:affiliates_empty_text")} />
       ) : (
         <ul
           aria-label={t("promo:affiliates_title")}

@@ -1,6 +1,5 @@
 // /home/jobs: the background queue as the owner sees it: how many jobs wait, run, are done or failed; the
 // failed ones with their last error and a 'Retry' button (POST /home/jobs/:id/retry); the waiting ones.
-import type { ReactNode } from "react";
 import { useLocation, useRevalidator } from "react-router";
 import { clsx } from "clsx";
 import { countJobsByStatus, listJobs } from "#platform/jobs/admin.ts";
@@ -17,6 +16,8 @@ import { FormAlert } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { pageContext } from "#server/page-context.ts";
 import type { Route } from "./+types/jobs.ts";
+import { type Column, DataTable } from "#app/ui/data-table.tsx";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 
 const LIST_LIMIT = 50;
 
@@ -66,14 +67,6 @@ function useTypeLabel() {
   return (type: string) => t(`jobs:type_${type.replace(/[^a-z0-9]/gi, "_")}`, { defaultValue: type });
 }
 
-function Th({ children }: { children: ReactNode }) {
-  return (
-    <th scope="col" className="px-4 py-3 font-medium">
-      {children}
-    </th>
-  );
-}
-
 function RetryButton({ id }: { id: number }) {
   const t = useT();
   const revalidator = useRevalidator();
@@ -109,6 +102,20 @@ export default function JobsPage({ loaderData: d }: Route.ComponentProps) {
   const location = useLocation();
   const error = errorKeyFromQuery(location.search);
   const retried = new URLSearchParams(location.search).has("retried");
+  // The columns both job tables share.
+  type Job = { type: string; attempts: number; maxAttempts: number };
+  const typeColumn: Column<Job> = {
+    key: "type",
+    header: t("jobs:col_type"),
+    className: "font-medium whitespace-nowrap",
+    cell: (job) => typeLabel(job.type),
+  };
+  const attemptsColumn: Column<Job> = {
+    key: "attempts",
+    header: t("jobs:col_attempts"),
+    className: "whitespace-nowrap tabular-nums",
+    cell: (job) => t("jobs:attempts_of", { attempts: job.attempts, max: job.maxAttempts }),
+  };
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
       <div>
@@ -151,37 +158,37 @@ export default function JobsPage({ loaderData: d }: Route.ComponentProps) {
           {t("jobs:failed_title")}
         </h2>
         {d.failed.length === 0 ? (
-          <p className="p-5 text-muted">{t("jobs:failed_empty")}</p>
+          <EmptyState plain text={t("jobs:failed_empty")} className="p-5" />
         ) : (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <Th>{t("jobs:col_type")}</Th>
-                  <Th>{t("jobs:col_attempts")}</Th>
-                  <Th>{t("jobs:col_error")}</Th>
-                  <Th>{t("jobs:col_date")}</Th>
-                  <Th>
-                    <span className="sr-only">{t("jobs:col_action")}</span>
-                  </Th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {d.failed.map((job) => (
-                  <tr key={job.id} data-job-id={job.id}>
-                    <td className="px-4 py-3 font-medium whitespace-nowrap">{typeLabel(job.type)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap tabular-nums">
-                      {t("jobs:attempts_of", { attempts: job.attempts, max: job.maxAttempts })}
-                    </td>
-                    <td className="max-w-md px-4 py-3 font-mono text-xs break-words text-red-800">{job.error}</td>
-                    <td className="px-4 py-3 whitespace-nowrap text-muted">{job.date}</td>
-                    <td className="px-4 py-3 text-right">
-                      <RetryButton id={job.id} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="mt-3">
+            <DataTable
+              caption={t("jobs:failed_title")}
+              rows={d.failed}
+              rowKey={(job) => job.id}
+              rowProps={(job) => ({ "data-job-id": job.id })}
+              columns={[
+                typeColumn,
+                attemptsColumn,
+                {
+                  key: "error",
+                  header: t("jobs:col_error"),
+                  className: "max-w-md font-mono text-xs break-words text-red-800",
+                  cell: (job) => job.error,
+                },
+                {
+                  key: "date",
+                  header: t("jobs:col_date"),
+                  className: "whitespace-nowrap text-muted",
+                  cell: (job) => job.date,
+                },
+                {
+                  key: "action",
+                  header: <span className="sr-only">{t("jobs:col_action")}</span>,
+                  align: "right",
+                  cell: (job) => <RetryButton id={job.id} />,
+                },
+              ]}
+            />
             {d.counts.failed > d.failed.length && (
               <p className="px-5 pb-4 text-sm text-muted">{t("jobs:showing_first", { count: d.failed.length })}</p>
             )}
@@ -194,31 +201,31 @@ export default function JobsPage({ loaderData: d }: Route.ComponentProps) {
           {t("jobs:pending_title")}
         </h2>
         {d.pending.length === 0 ? (
-          <p className="p-5 text-muted">{t("jobs:pending_empty")}</p>
+          <EmptyState plain text={t("jobs:pending_empty")} className="p-5" />
         ) : (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <Th>{t("jobs:col_type")}</Th>
-                  <Th>{t("jobs:col_attempts")}</Th>
-                  <Th>{t("jobs:col_run_at")}</Th>
-                  <Th>{t("jobs:col_error")}</Th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {d.pending.map((job) => (
-                  <tr key={job.id} data-job-id={job.id}>
-                    <td className="px-4 py-3 font-medium whitespace-nowrap">{typeLabel(job.type)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap tabular-nums">
-                      {t("jobs:attempts_of", { attempts: job.attempts, max: job.maxAttempts })}
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-muted">{job.runAt}</td>
-                    <td className="max-w-md px-4 py-3 font-mono text-xs break-words text-muted">{job.error}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <div className="mt-3">
+            <DataTable
+              caption={t("jobs:pending_title")}
+              rows={d.pending}
+              rowKey={(job) => job.id}
+              rowProps={(job) => ({ "data-job-id": job.id })}
+              columns={[
+                typeColumn,
+                attemptsColumn,
+                {
+                  key: "run_at",
+                  header: t("jobs:col_run_at"),
+                  className: "whitespace-nowrap text-muted",
+                  cell: (job) => job.runAt,
+                },
+                {
+                  key: "error",
+                  header: t("jobs:col_error"),
+                  className: "max-w-md font-mono text-xs break-words text-muted",
+                  cell: (job) => job.error,
+                },
+              ]}
+            />
             {d.counts.pending > d.pending.length && (
               <p className="px-5 pb-4 text-sm text-muted">{t("jobs:showing_first", { count: d.pending.length })}</p>
             )}

@@ -12,6 +12,9 @@ import { pageContext } from "#server/page-context.ts";
 import { idFromText } from "#core/shared/ids.ts";
 import type { Route } from "./+types/mail.ts";
 import { Badge } from "#app/ui/badge.tsx";
+import { DataTable } from "#app/ui/data-table.tsx";
+import { EmptyState } from "#app/ui/empty-state.tsx";
+import { Pager } from "#app/ui/pager.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "jobs:mail_title");
@@ -113,82 +116,55 @@ export default function MailPage({ loaderData: d }: Route.ComponentProps) {
           {t("jobs:mail_list")}
         </h2>
         {d.mails.length === 0 ? (
-          <p className="p-5 text-muted">{t("jobs:mail_empty")}</p>
+          <EmptyState plain text={t("jobs:mail_empty")} className="p-5" />
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t("jobs:col_to")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t("jobs:col_subject")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t("jobs:col_date")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t("jobs:col_transport")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {d.mails.map((mail) => (
-                  <tr
-                    key={mail.id}
-                    className={clsx(d.selected?.id === mail.id && "bg-brand-50")}
-                    data-mail-id={mail.id}
+          <DataTable
+            caption={t("jobs:mail_list")}
+            rows={d.mails}
+            rowKey={(mail) => mail.id}
+            rowProps={(mail) => ({
+              "data-mail-id": mail.id,
+              className: clsx(d.selected?.id === mail.id && "bg-brand-50"),
+            })}
+            columns={[
+              { key: "to", header: t("jobs:col_to"), className: "max-w-56 truncate", cell: (mail) => mail.to },
+              {
+                key: "subject",
+                header: t("jobs:col_subject"),
+                cell: (mail) => (
+                  <Link
+                    to={pageHref(d.page, mail.id)}
+                    aria-current={d.selected?.id === mail.id ? "true" : undefined}
+                    className="font-medium text-brand-700 underline underline-offset-4"
                   >
-                    <td className="max-w-56 truncate px-4 py-3">{mail.to}</td>
-                    <td className="px-4 py-3">
-                      <Link
-                        to={pageHref(d.page, mail.id)}
-                        aria-current={d.selected?.id === mail.id ? "true" : undefined}
-                        className="font-medium text-brand-700 underline underline-offset-4"
-                      >
-                        {mail.subject}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-muted">{mail.date}</td>
-                    <td className="px-4 py-3">
-                      <TransportBadge transport={mail.transport} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    {mail.subject}
+                  </Link>
+                ),
+              },
+              {
+                key: "date",
+                header: t("jobs:col_date"),
+                className: "whitespace-nowrap text-muted",
+                cell: (mail) => mail.date,
+              },
+              {
+                key: "transport",
+                header: t("jobs:col_transport"),
+                cell: (mail) => <TransportBadge transport={mail.transport} />,
+              },
+            ]}
+          />
         )}
       </section>
 
-      {d.pages > 1 && (
-        <nav aria-label={t("jobs:pagination")} className="flex items-center justify-between gap-4 text-sm">
-          {d.page > 1 ? (
-            <Link
-              to={pageHref(d.page - 1)}
-              rel="prev"
-              className="rounded-md px-3 py-2 font-semibold text-brand-700 ring-1 ring-gray-300 hover:bg-gray-50"
-            >
-              {t("jobs:newer")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted">{t("jobs:page_of", { page: d.page, pages: d.pages })}</span>
-          {d.page < d.pages ? (
-            <Link
-              to={pageHref(d.page + 1)}
-              rel="next"
-              className="rounded-md px-3 py-2 font-semibold text-brand-700 ring-1 ring-gray-300 hover:bg-gray-50"
-            >
-              {t("jobs:older")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager
+        page={d.page}
+        pages={d.pages}
+        hrefFor={(page) => pageHref(page)}
+        label={t("jobs:pagination")}
+        previousLabel={t("jobs:newer")}
+        nextLabel={t("jobs:older")}
+      />
     </div>
   );
 }

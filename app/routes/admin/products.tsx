@@ -2,7 +2,7 @@
 // bundles, consultations, live events and files, filtered by kind and status (a plain GET form, so the filter works
 // before hydration too): the kind, the status, the first variant's price (and promo price), how many variants,
 // units sold, and the promotional packages sold of their limit. The way to a new product.
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { Plus } from "lucide-react";
 import { listProducts } from "#core/products/list-products.ts";
 import { allKinds, productFilterSchema, productStatuses } from "#core/products/schemas.ts";
@@ -12,7 +12,9 @@ import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { ProductKindBadge, ProductStatusBadge } from "#app/features/products/badges.tsx";
-import { Button, buttonClass } from "#app/ui/button.tsx";
+import { buttonClass } from "#app/ui/button.tsx";
+import { EmptyState } from "#app/ui/empty-state.tsx";
+import { FilterForm } from "#app/ui/filter-form.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
 import type { Route } from "./+types/products.ts";
 
@@ -61,10 +63,11 @@ export default function ProductsPage({ loaderData: { products, filter } }: Route
         </Link>
       </div>
 
-      <Form
-        method="get"
-        aria-label={t("products:filters")}
-        className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:flex-row sm:items-end"
+      <FilterForm
+        label={t("products:filters")}
+        action="/home/products"
+        submitLabel={t("products:filter")}
+        clear={filtered ? { label: t("products:clear_filters") } : undefined}
       >
         <SelectField
           label={t("products:kind")}
@@ -86,21 +89,13 @@ export default function ProductsPage({ loaderData: { products, filter } }: Route
             ...productStatuses.map((status) => ({ value: status, label: t(`products:status_${status}`) })),
           ]}
         />
-        <Button type="submit" variant="secondary">
-          {t("products:filter")}
-        </Button>
-        {filtered && (
-          <Link to="/home/products" className="self-center text-sm font-medium text-brand-700 hover:underline">
-            {t("products:clear_filters")}
-          </Link>
-        )}
-      </Form>
+      </FilterForm>
 
       {products.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
-          <p className="font-semibold">{t(filtered ? "products:none_match" : "products:none")}</p>
-          {!filtered && <p className="mt-1 text-muted">{t("products:none_text")}</p>}
-        </div>
+        <EmptyState
+          title={t(filtered ? "products:none_match" : "products:none")}
+          text={filtered ? undefined : t("products:none_text")}
+        />
       ) : (
         <ul
           aria-label={t("products:admin_title")}

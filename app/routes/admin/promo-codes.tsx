@@ -14,6 +14,7 @@ import { PromoStatusBadge } from "#app/features/promo/promo-badges.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import { FormAlert } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 import type { Route } from "./+types/promo-codes.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -81,10 +82,7 @@ export default function PromoCodesPage({ loaderData: { codes } }: Route.Componen
         </p>
       )}
       {codes.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
-          <p className="font-semibold">{t("promo:empty")}</p>
-          <p className="mt-1 text-muted">{t("promo:empty_text")}</p>
-        </div>
+        <EmptyState title={t("promo:empty")} text={t("promo:empty_text")} />
       ) : (
         <ul
           aria-label={t("promo:title")}

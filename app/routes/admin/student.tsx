@@ -13,6 +13,8 @@ import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { TransactionStatusBadge } from "#app/features/transactions/status-badge.tsx";
 import { FactList, Panel } from "#app/ui/panel.tsx";
 import type { Route } from "./+types/student.ts";
+import { DataTable } from "#app/ui/data-table.tsx";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const tags = adminMeta(matches[0]?.loaderData, "admin:student_title");
@@ -63,9 +65,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-const th = "px-4 py-3";
-const td = "px-4 py-3 align-top";
-
 export default function Student({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
   return (
@@ -99,84 +98,64 @@ export default function Student({ loaderData: d }: Route.ComponentProps) {
 
       <Panel title={t("admin:student_courses")}>
         {d.courses.length === 0 ? (
-          <p className="text-sm text-muted">{t("admin:student_no_courses")}</p>
+          <EmptyState plain text={t("admin:student_no_courses")} className="text-sm" />
         ) : (
-          <div className="-mx-4 overflow-x-auto sm:mx-0">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-gray-200 text-xs font-semibold tracking-wide text-muted uppercase">
-                <tr>
-                  <th scope="col" className={th}>
-                    {t("admin:student_course")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("admin:student_access")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("admin:student_progress")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {d.courses.map((course) => (
-                  <tr key={course.key}>
-                    <td className={td}>
-                      <Link
-                        className="font-medium underline underline-offset-4"
-                        to={`/home/courses/${course.courseId}`}
-                      >
-                        {course.title}
-                      </Link>
-                    </td>
-                    <td className={td}>{course.access}</td>
-                    <td className={td}>{course.progress}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="-mx-4 sm:mx-0"
+            caption={t("admin:student_courses")}
+            rows={d.courses}
+            rowKey={(course) => course.key}
+            columns={[
+              {
+                key: "course",
+                header: t("admin:student_course"),
+                cell: (course) => (
+                  <Link className="font-medium underline underline-offset-4" to={`/home/courses/${course.courseId}`}>
+                    {course.title}
+                  </Link>
+                ),
+              },
+              { key: "access", header: t("admin:student_access"), cell: (course) => course.access },
+              { key: "progress", header: t("admin:student_progress"), cell: (course) => course.progress },
+            ]}
+          />
         )}
       </Panel>
 
       <Panel title={t("admin:student_purchases")}>
         {d.transactions.length === 0 ? (
-          <p className="text-sm text-muted">{t("admin:student_no_purchases")}</p>
+          <EmptyState plain text={t("admin:student_no_purchases")} className="text-sm" />
         ) : (
-          <div className="-mx-4 overflow-x-auto sm:mx-0">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-gray-200 text-xs font-semibold tracking-wide text-muted uppercase">
-                <tr>
-                  <th scope="col" className={th}>
-                    {t("admin:student_date")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("admin:student_product")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("admin:student_status")}
-                  </th>
-                  <th scope="col" className={`${th} text-right`}>
-                    {t("admin:student_total")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {d.transactions.map((row) => (
-                  <tr key={row.id}>
-                    <td className={td}>
-                      <Link className="underline underline-offset-4" to={`/home/transactions/${row.id}`}>
-                        {row.date}
-                      </Link>
-                    </td>
-                    <td className={td}>{row.product}</td>
-                    <td className={td}>
-                      <TransactionStatusBadge status={row.status} />
-                    </td>
-                    <td className={`${td} text-right whitespace-nowrap`}>{row.total}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="-mx-4 sm:mx-0"
+            caption={t("admin:student_purchases")}
+            rows={d.transactions}
+            rowKey={(row) => row.id}
+            columns={[
+              {
+                key: "date",
+                header: t("admin:student_date"),
+                cell: (row) => (
+                  <Link className="underline underline-offset-4" to={`/home/transactions/${row.id}`}>
+                    {row.date}
+                  </Link>
+                ),
+              },
+              { key: "product", header: t("admin:student_product"), cell: (row) => row.product },
+              {
+                key: "status",
+                header: t("admin:student_status"),
+                cell: (row) => <TransactionStatusBadge status={row.status} />,
+              },
+              {
+                key: "total",
+                header: t("admin:student_total"),
+                align: "right",
+                className: "whitespace-nowrap",
+                cell: (row) => row.total,
+              },
+            ]}
+          />
         )}
         <Link
           className="self-start text-sm font-semibold text-brand-700 underline underline-offset-4"

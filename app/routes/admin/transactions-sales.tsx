@@ -13,6 +13,8 @@ import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { FiltersForm } from "#app/features/transactions/filters-form.tsx";
 import type { Route } from "./+types/transactions-sales.ts";
+import { EmptyState } from "#app/ui/empty-state.tsx";
+import { DataTable } from "#app/ui/data-table.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "transactions:sales_title");
@@ -51,43 +53,38 @@ function SalesTable({
     <section aria-label={caption} className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold">{caption}</h2>
       {rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-muted">
-          {t("transactions:no_sales")}
-        </p>
+        <EmptyState text={t("transactions:no_sales")} />
       ) : (
-        <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{caption}</caption>
-            <thead className="border-b border-gray-200 bg-gray-50 text-xs font-semibold tracking-wide text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {first}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {t("transactions:sales_count")}
-                </th>
-                <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
-                  {t("transactions:units")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {t("transactions:revenue")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {rows.map((row) => (
-                <tr key={row.key}>
-                  <th scope="row" className="px-4 py-3 text-left font-medium break-words">
-                    {row.label}
-                  </th>
-                  <td className="px-4 py-3 text-right tabular-nums">{row.count}</td>
-                  <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">{row.quantity}</td>
-                  <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">{row.revenue}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          framed
+          caption={caption}
+          rows={rows}
+          rowKey={(row) => row.key}
+          columns={[
+            { key: "label", header: first, rowHeader: true, className: "break-words", cell: (row) => row.label },
+            {
+              key: "count",
+              header: t("transactions:sales_count"),
+              align: "right",
+              className: "tabular-nums",
+              cell: (row) => row.count,
+            },
+            {
+              key: "units",
+              header: t("transactions:units"),
+              align: "right",
+              className: "hidden tabular-nums sm:table-cell",
+              cell: (row) => row.quantity,
+            },
+            {
+              key: "revenue",
+              header: t("transactions:revenue"),
+              align: "right",
+              className: "font-semibold whitespace-nowrap tabular-nums",
+              cell: (row) => row.revenue,
+            },
+          ]}
+        />
       )}
     </section>
   );

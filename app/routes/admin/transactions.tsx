@@ -12,10 +12,12 @@ import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { ExportForm } from "#app/features/transactions/export-form.tsx";
 import { FiltersForm } from "#app/features/transactions/filters-form.tsx";
-import { Pager } from "#app/features/transactions/pager.tsx";
 import { TransactionStatusBadge } from "#app/features/transactions/status-badge.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
+import { DataTable } from "#app/ui/data-table.tsx";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 import { FormAlert } from "#app/ui/field.tsx";
+import { Pager } from "#app/ui/pager.tsx";
 import type { Route } from "./+types/transactions.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -92,62 +94,62 @@ export default function Transactions({ loaderData: d }: Route.ComponentProps) {
       </div>
 
       {d.transactions.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-muted">
-          {t("transactions:empty")}
-        </p>
+        <EmptyState text={t("transactions:empty")} />
       ) : (
-        <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("transactions:title")}</caption>
-            <thead className="border-b border-gray-200 bg-gray-50 text-xs font-semibold tracking-wide text-muted uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t("transactions:buyer")}
-                </th>
-                <th scope="col" className="hidden px-4 py-3 md:table-cell">
-                  {t("transactions:product")}
-                </th>
-                <th scope="col" className="hidden px-4 py-3 sm:table-cell">
-                  {t("transactions:status")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-right">
-                  {t("transactions:amount")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
-              {d.transactions.map((row) => (
-                <tr key={row.id} data-transaction={row.hash}>
-                  <td className="px-4 py-3 align-top">
-                    <Link
-                      to={`/home/transactions/${row.id}`}
-                      className="font-semibold break-words text-brand-700 underline underline-offset-4"
-                      aria-label={t("transactions:details_of", { name: row.buyer_name, date: row.date })}
-                    >
-                      {row.buyer_name}
-                    </Link>
-                    <p className="text-xs break-all text-muted">{row.buyer_email}</p>
-                    <p className="text-xs text-muted">{row.date}</p>
-                    <p className="mt-1 text-xs break-words text-ink md:hidden">{row.product}</p>
-                    <p className="mt-1 sm:hidden">
-                      <TransactionStatusBadge status={row.status} />
-                    </p>
-                  </td>
-                  <td className="hidden px-4 py-3 align-top break-words md:table-cell">
-                    {row.product}
-                    {row.quantity > 1 && <span className="text-muted"> × {row.quantity}</span>}
-                  </td>
-                  <td className="hidden px-4 py-3 align-top sm:table-cell">
+        <DataTable
+          framed
+          caption={t("transactions:title")}
+          rows={d.transactions}
+          rowKey={(row) => row.id}
+          rowProps={(row) => ({ "data-transaction": row.hash })}
+          columns={[
+            {
+              key: "buyer",
+              header: t("transactions:buyer"),
+              cell: (row) => (
+                <>
+                  <Link
+                    to={`/home/transactions/${row.id}`}
+                    className="font-semibold break-words text-brand-700 underline underline-offset-4"
+                    aria-label={t("transactions:details_of", { name: row.buyer_name, date: row.date })}
+                  >
+                    {row.buyer_name}
+                  </Link>
+                  <p className="text-xs break-all text-muted">{row.buyer_email}</p>
+                  <p className="text-xs text-muted">{row.date}</p>
+                  <p className="mt-1 text-xs break-words text-ink md:hidden">{row.product}</p>
+                  <p className="mt-1 sm:hidden">
                     <TransactionStatusBadge status={row.status} />
-                  </td>
-                  <td className="px-4 py-3 text-right align-top font-semibold whitespace-nowrap tabular-nums">
-                    {row.amount}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  </p>
+                </>
+              ),
+            },
+            {
+              key: "product",
+              header: t("transactions:product"),
+              className: "hidden break-words md:table-cell",
+              cell: (row) => (
+                <>
+                  {row.product}
+                  {row.quantity > 1 && <span className="text-muted"> × {row.quantity}</span>}
+                </>
+              ),
+            },
+            {
+              key: "status",
+              header: t("transactions:status"),
+              className: "hidden sm:table-cell",
+              cell: (row) => <TransactionStatusBadge status={row.status} />,
+            },
+            {
+              key: "amount",
+              header: t("transactions:amount"),
+              align: "right",
+              className: "font-semibold whitespace-nowrap tabular-nums",
+              cell: (row) => row.amount,
+            },
+          ]}
+        />
       )}
       <Pager
         page={d.page}

@@ -7,7 +7,7 @@ import { type ReactNode, useState } from "react";
 import { data, Link, useLocation, useRevalidator } from "react-router";
 import { CheckCircle2, MailOpen } from "lucide-react";
 import { findInvitationByToken } from "#core/access-manager/find-invitation.ts";
-import { PASSWORD_MIN, registerSchema } from "#core/accounts/schemas.ts";
+import { registerSchema } from "#core/accounts/schemas.ts";
 import { hasCourseAccess } from "#core/learning/course-access.ts";
 import { translator } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
@@ -19,6 +19,7 @@ import { Button, buttonClass } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import type { Route } from "./+types/accept.ts";
+import { PasswordFields } from "#app/ui/password-fields.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   const root = matches[0]?.loaderData;
@@ -162,16 +163,7 @@ function RegisterForm({ token, name, email }: { token: string; name: string; ema
         hint={t("access:email_fixed")}
         errors={form.errors.email}
       />
-      <Field
-        label={t("accounts:password")}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN}
-        hint={t("accounts:password_hint", { min: PASSWORD_MIN })}
-        errors={form.errors.password}
-      />
+      <PasswordFields label={t("accounts:password")} errors={form.errors} />
       <Button type="submit" disabled={form.pending} className="self-start">
         {t("accounts:register_button")}
       </Button>

@@ -7,7 +7,6 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   notificationsSchema,
-  PASSWORD_MIN,
   updateProfileSchema,
 } from "#core/accounts/schemas.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -19,6 +18,7 @@ import { Checkbox, Field, FormAlert } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import type { Route } from "./+types/account.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
+import { PasswordField, PasswordFields } from "#app/ui/password-fields.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches[0]?.loaderData, "accounts:account_settings");
@@ -108,10 +108,9 @@ function EmailForm({ email }: { email: string }) {
         defaultValue={email}
         errors={form.errors.email}
       />
-      <Field
+      <PasswordField
         label={t("accounts:current_password")}
         name="current_password"
-        type="password"
         autoComplete="current-password"
         required
         errors={form.errors.current_password}
@@ -154,31 +153,17 @@ function PasswordForm() {
     >
       <CsrfField />
       <FormAlert message={form.message} />
-      <Field
+      <PasswordField
         label={t("accounts:current_password")}
         name="current_password"
-        type="password"
         autoComplete="current-password"
         required
         errors={form.errors.current_password}
       />
-      <Field
+      <PasswordFields
         label={t("accounts:new_password")}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN}
-        hint={t("accounts:password_hint", { min: PASSWORD_MIN })}
-        errors={form.errors.password}
-      />
-      <Field
-        label={t("accounts:new_password_confirmation")}
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        required
-        errors={form.errors.password_confirmation}
+        confirmation={t("accounts:new_password_confirmation")}
+        errors={form.errors}
       />
       <Checkbox label={t("accounts:sign_out_others")} name="sign_out_others" defaultChecked />
       <div>

@@ -16,6 +16,7 @@ import { MyProductDetails } from "#app/features/products/my-product-details.tsx"
 import { myProductView } from "#app/features/products/my-product-view.ts";
 import { buttonClass } from "#app/ui/button.tsx";
 import type { Route } from "./+types/index.ts";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches[0]?.loaderData, "accounts:my_title");
@@ -61,13 +62,16 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
         {t("accounts:my_title")}
       </h1>
       {empty && (
-        <div className="-mt-4 flex flex-col items-center gap-4 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
-          <BookOpen aria-hidden className="size-10 text-gray-400" />
-          <p className="text-muted">{t("accounts:my_empty")}</p>
-          <Link to="/courses" className={buttonClass("primary")}>
-            {t("accounts:browse_courses")}
-          </Link>
-        </div>
+        <EmptyState
+          className="-mt-4"
+          icon={BookOpen}
+          text={t("accounts:my_empty")}
+          action={
+            <Link to="/courses" className={buttonClass("primary")}>
+              {t("accounts:browse_courses")}
+            </Link>
+          }
+        />
       )}
       {courses.length > 0 && (
         <section aria-labelledby="my-courses" className="-mt-4">

@@ -10,6 +10,7 @@ import { buttonClass } from "#app/ui/button.tsx";
 import type { Route } from "./+types/invoices.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches[0]?.loaderData, "invoices:title");
@@ -46,10 +47,7 @@ export default function MyInvoices({ loaderData: { invoices } }: Route.Component
       </h1>
       <p className="mt-1 text-muted">{t("invoices:intro")}</p>
       {invoices.length === 0 ? (
-        <div className="mt-6 flex flex-col items-center gap-4 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
-          <FileText aria-hidden className="size-10 text-gray-400" />
-          <p className="text-muted">{t("invoices:empty")}</p>
-        </div>
+        <EmptyState className="mt-6" icon={FileText} text={t("invoices:empty")} />
       ) : (
         <ul className="mt-6 flex flex-col gap-3" aria-label={t("invoices:list_label")}>
           {invoices.map((invoice) => (

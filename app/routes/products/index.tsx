@@ -10,6 +10,7 @@ import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { ProductGrid, productCardData } from "#app/features/products/product-grid.tsx";
 import type { Route } from "./+types/index.ts";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 
 export const handle: PageCacheHandle = { pageCache: true };
 
@@ -35,10 +36,7 @@ export default function Products({ loaderData: { products } }: Route.ComponentPr
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t("products:list_title")}</h1>
       <p className="mt-2 text-lg text-muted">{t("products:list_intro")}</p>
       {products.length === 0 ? (
-        <div className="mt-6 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center">
-          <Package aria-hidden className="mx-auto size-8 text-gray-400" />
-          <p className="mt-3 font-semibold">{t("products:list_empty")}</p>
-        </div>
+        <EmptyState className="mt-6" icon={Package} title={t("products:list_empty")} />
       ) : (
         <ProductGrid products={products} headingLevel={2} />
       )}

@@ -328,7 +328,7 @@ test.describe("the discussion in English", () => {
     ).toEqual([]);
     await waitForHydration(page);
     await page.getByLabel("E-mail", { exact: true }).fill(student.email);
-    await page.getByLabel("Password").fill("student-secret");
+    await page.getByLabel("Password", { exact: true }).fill("student-secret");
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL((url) => url.pathname === lecture.url);
     await waitForHydration(page);

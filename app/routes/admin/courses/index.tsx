@@ -11,6 +11,7 @@ import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { CourseStatusBadge } from "#app/features/authoring/badges.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import type { Route } from "./+types/index.ts";
+import { EmptyState } from "#app/ui/empty-state.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "authoring:courses_title");
@@ -52,10 +53,7 @@ export default function CoursesPage({ loaderData: { courses } }: Route.Component
         </Link>
       </div>
       {courses.length === 0 ? (
-        <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
-          <p className="font-semibold">{t("authoring:no_courses")}</p>
-          <p className="mt-1 text-muted">{t("authoring:no_courses_text")}</p>
-        </div>
+        <EmptyState title={t("authoring:no_courses")} text={t("authoring:no_courses_text")} />
       ) : (
         <ul
           aria-label={t("authoring:courses_title")}
