@@ -111,7 +111,7 @@ export default function MailPage({ loaderData: d }: Route.ComponentProps) {
         </article>
       )}
 
-      <section aria-labelledby="mail-list" className="rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+      <section aria-labelledby="mail-list" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
         <h2 id="mail-list" className="sr-only">
           {t("jobs:mail_list")}
         </h2>
