@@ -111,7 +111,10 @@ export default function MailPage({ loaderData: d }: Route.ComponentProps) {
         </article>
       )}
 
-      <section aria-labelledby="mail-list" className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200">
+      <section
+        aria-labelledby="mail-list"
+        className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200"
+      >
         <h2 id="mail-list" className="sr-only">
           {t("jobs:mail_list")}
         </h2>
@@ -127,29 +130,43 @@ export default function MailPage({ loaderData: d }: Route.ComponentProps) {
               className: clsx(d.selected?.id === mail.id && "bg-brand-50"),
             })}
             columns={[
-              { key: "to", header: t("jobs:col_to"), className: "max-w-56 truncate", cell: (mail) => mail.to },
+              {
+                key: "to",
+                header: t("jobs:col_to"),
+                className: "hidden max-w-56 truncate md:table-cell",
+                cell: (mail) => mail.to,
+              },
               {
                 key: "subject",
                 header: t("jobs:col_subject"),
                 cell: (mail) => (
-                  <Link
-                    to={pageHref(d.page, mail.id)}
-                    aria-current={d.selected?.id === mail.id ? "true" : undefined}
-                    className="font-medium text-brand-700 underline underline-offset-4"
-                  >
-                    {mail.subject}
-                  </Link>
+                  <>
+                    <Link
+                      to={pageHref(d.page, mail.id)}
+                      aria-current={d.selected?.id === mail.id ? "true" : undefined}
+                      className="font-medium text-brand-700 underline underline-offset-4"
+                    >
+                      {mail.subject}
+                    </Link>
+                    {/* On a narrow screen the other columns fold in under the subject. */}
+                    <p className="text-xs break-all text-muted md:hidden">{mail.to}</p>
+                    <p className="text-xs text-muted sm:hidden">{mail.date}</p>
+                    <p className="mt-1 sm:hidden">
+                      <TransportBadge transport={mail.transport} />
+                    </p>
+                  </>
                 ),
               },
               {
                 key: "date",
                 header: t("jobs:col_date"),
-                className: "whitespace-nowrap text-muted",
+                className: "hidden whitespace-nowrap text-muted sm:table-cell",
                 cell: (mail) => mail.date,
               },
               {
                 key: "transport",
                 header: t("jobs:col_transport"),
+                className: "hidden sm:table-cell",
                 cell: (mail) => <TransportBadge transport={mail.transport} />,
               },
             ]}
