@@ -10,8 +10,7 @@ import { useT } from "#app/lib/i18n.tsx";
 type Placement = "center" | "top" | "drawer";
 
 const contentLook: Record<Placement, string> = {
-  center:
-    "top-1/2 left-1/2 max-h-[calc(100vh-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg p-6",
+  center: "top-1/2 left-1/2 max-h-[calc(100vh-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg p-6",
   top: "inset-x-0 top-0 mx-auto flex max-h-[90vh] w-full max-w-2xl flex-col overflow-y-auto p-4 sm:top-[10vh] sm:rounded-xl sm:p-6",
   drawer: "inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col",
 };
@@ -67,7 +66,9 @@ export function Dialog({
               drawer ? "h-16 border-b border-gray-200 pr-2 pl-6" : placement === "top" ? "mb-4" : "",
             )}
           >
-            <RadixDialog.Title className={clsx("text-lg text-ink", placement === "center" ? "font-semibold" : "truncate font-bold")}>
+            <RadixDialog.Title
+              className={clsx("text-lg text-ink", placement === "center" ? "font-semibold" : "truncate font-bold")}
+            >
               {title}
             </RadixDialog.Title>
             <RadixDialog.Close

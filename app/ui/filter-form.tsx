@@ -38,9 +38,7 @@ export function FilterForm({
       )}
     >
       {children}
-      <div
-        className={clsx("flex flex-wrap items-end gap-2", layout === "grid" && "sm:col-span-2 lg:col-span-1")}
-      >
+      <div className={clsx("flex flex-wrap items-end gap-2", layout === "grid" && "sm:col-span-2 lg:col-span-1")}>
         <Button type="submit" variant={layout === "grid" ? "primary" : "secondary"}>
           {layout === "grid" && <Search aria-hidden className="size-4" />}
           {submitLabel}

@@ -47,7 +47,15 @@ export function Tabs<Value extends string>({
 export type LinkTab = { to: string; label: string; current: boolean };
 
 /** Server-driven tabs: a row of links on narrow screens; with `sideOnWide`, a column beside the content from md. */
-export function LinkTabs({ label, tabs, sideOnWide = false }: { label: string; tabs: LinkTab[]; sideOnWide?: boolean }) {
+export function LinkTabs({
+  label,
+  tabs,
+  sideOnWide = false,
+}: {
+  label: string;
+  tabs: LinkTab[];
+  sideOnWide?: boolean;
+}) {
   return (
     <nav aria-label={label} className={clsx(sideOnWide && "md:w-56 md:shrink-0")}>
       <ul

@@ -16,9 +16,7 @@ export function CourseStatusBadge({ status }: { status: CourseStatus }) {
 
 export function LectureStatusBadge({ status }: { status: LectureStatus }) {
   const t = useT();
-  return (
-    <Badge tone={status === "published" ? "success" : "neutral"}>{t(`authoring:lecture_status_${status}`)}</Badge>
-  );
+  return <Badge tone={status === "published" ? "success" : "neutral"}>{t(`authoring:lecture_status_${status}`)}</Badge>;
 }
 
 export function LectureAccessBadge({ access }: { access: LectureAccess }) {
