@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#platform/db/connection.ts";
 import type { Language, User } from "#platform/db/schema.ts";
 import { readCacheVersion } from "#platform/cache/versions.ts";
+import { sampleMedia } from "#platform/sample-files/sample-media.ts";
 import { createDiskStorage } from "#platform/storage/disk.ts";
 import type { Storage } from "#platform/storage/storage.ts";
 import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-database.ts";
@@ -105,7 +106,13 @@ async function loadSample() {
 }
 
 async function add(language: Language, currency: string): Promise<SampleContent> {
-  return addSampleContent(db, { language, currency, owner: { id: owner.id, name: owner.name }, files: storage });
+  return addSampleContent(db, {
+    language,
+    currency,
+    owner: { id: owner.id, name: owner.name },
+    files: storage,
+    media: sampleMedia,
+  });
 }
 
 describe("addSampleContent", () => {
@@ -349,7 +356,7 @@ describe("setupSchool with sample content", () => {
       password: "owner-secret",
       sample: true,
     };
-    await expect(setupSchool({ db, storage: failing }, input)).rejects.toThrow("disk full");
+    await expect(setupSchool({ db, storage: failing, sampleMedia }, input)).rejects.toThrow("disk full");
     expect(stored).toHaveLength(2);
     for (const key of stored) expect(await storage.head(key)).toBeNull();
     expect(await db.selectFrom("school").select("id").execute()).toEqual([]);
@@ -357,7 +364,7 @@ describe("setupSchool with sample content", () => {
     expect(await db.selectFrom("uploads").select("id").execute()).toEqual([]);
 
     // The same setup with a working storage succeeds.
-    const { sample } = await setupSchool({ db, storage }, input);
+    const { sample } = await setupSchool({ db, storage, sampleMedia }, input);
     expect(sample?.course.slug).toBe("digital-photography-basics");
   });
 });
