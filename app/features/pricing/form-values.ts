@@ -1,5 +1,5 @@
 // How the price and access fields turn saved values into text inputs and back (shared by the product editor and
-// the course editor). Amounts: app/features/authoring/money.ts.
+// the course editor). Amounts: core/shared/money.ts.
 
 /** A saved moment -> its day for a date input ("" when none). */
 export const day = (iso: string | null) => (iso ? iso.slice(0, 10) : "");
