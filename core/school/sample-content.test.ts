@@ -21,7 +21,7 @@ import { detectVideoContentType, readRasterInfo } from "../media/file-signature.
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, MAX_LECTURE_FILE_BYTES } from "../media/limits.ts";
 import { keyOwner } from "../media/storage-keys.ts";
 import { createUploadInspector, type UploadPolicy } from "../media/upload-inspector.ts";
-import { addSampleContent, SAMPLE_STUDENT_EMAIL, type SampleContent } from "./sample-content.ts";
+import { addSampleContent, SAMPLE_STUDENT_EMAIL, type SampleContent, type SampleMedia } from "./sample-content.ts";
 import { setupSchool } from "./setup-school.ts";
 
 let database: UnitDatabase;
@@ -328,6 +328,34 @@ describe("addSampleContent", () => {
     expect(reviews.map((r) => r.first_name)).toContain("Michał");
     const comment = await db.selectFrom("comments").select("body").orderBy("id").executeTakeFirstOrThrow();
     expect(comment.body).toMatch(/^Cześć wszystkim!/);
+  });
+
+  it("stores the files of the media it is given (the generators are passed in, not imported)", async () => {
+    await clearSample();
+    const pages: { title: string; kicker: string }[] = [];
+    const media: SampleMedia = {
+      coverPng: () => Buffer.from("given cover"),
+      clipMp4: () => Buffer.from("given clip"),
+      pdf: (page) => {
+        pages.push({ title: page.title, kicker: page.kicker });
+        return Buffer.from(`given pdf: ${page.title}`);
+      },
+    };
+    await addSampleContent(db, {
+      language: "en",
+      currency: "EUR",
+      owner: { id: owner.id, name: owner.name },
+      files: storage,
+      media,
+    });
+    const { course, components } = await loadSample();
+    expect((await read(course.cover_image!)).toString()).toBe("given cover");
+    const video = await db.selectFrom("videos").select("storage_key").executeTakeFirstOrThrow();
+    expect((await read(video.storage_key!)).toString()).toBe("given clip");
+    const pdf = components.find((c) => c.kind === "pdf")!;
+    expect(pages).toHaveLength(1);
+    expect(pages[0]!.kicker).toBe(course.title);
+    expect((await read(pdf.data.storage_key)).toString()).toBe(`given pdf: ${pages[0]!.title}`);
   });
 });
 
