@@ -1,17 +1,12 @@
 // The promo and affiliate forms' fields are text: the page's script and the server (a plain form post before
 // hydration) turn them into the JSON call's shape the same way. Pure: importable by the client.
+import { wholeNumberOrText } from "#core/shared/form-values.ts";
 import { parseMoneyInput } from "#core/shared/money.ts";
 import type { AffiliateCodeInput, PromoCodeInput } from "./schemas.ts";
 
 type FormFields = Record<string, unknown>;
 
 const text = (value: unknown): string => (typeof value === "string" ? value : value == null ? "" : String(value));
-
-/** Whole numbers go as numbers; anything else as typed, so the schema names the problem. */
-export function wholeNumberOrText(value: unknown): number | string {
-  const trimmed = text(value).trim();
-  return /^-?\d{1,15}$/.test(trimmed) ? Number(trimmed) : trimmed;
-}
 
 /** The promo code form's fields -> the body of POST/PUT /home/promo-codes. The amount is money for a fixed code. */
 export function promoCodeBody(fields: FormFields): PromoCodeInput {
