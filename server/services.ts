@@ -16,6 +16,8 @@ import { videoHostFromConfig } from "#integrations/video/from-config.ts";
 import type { VideoHost } from "#integrations/video/video-host.ts";
 import { createPayments, externalProviders, type Payments, testPaymentsAllowed } from "./payments.ts";
 import { seedBuiltInIntegrations } from "#core/integrations/seed-built-in-integrations.ts";
+import type { SampleMedia } from "#core/school/sample-content.ts";
+import { sampleMedia } from "#platform/sample-files/sample-media.ts";
 
 export type Services = {
   config: Config;
@@ -31,6 +33,8 @@ export type Services = {
   videoHost: VideoHost | null;
   /** the payment providers buyers may choose (server/payments.ts) */
   payments: Payments;
+  /** draws the files of the sample course (setup with sample content) */
+  sampleMedia: SampleMedia;
   close(): Promise<void>;
 };
 
@@ -75,6 +79,7 @@ export async function createServices(config: Config): Promise<Services> {
     storage: createStorageFromConfig(config, secret),
     videoHost: videoHostFromConfig(config),
     resumable: createResumableStore({ root: path.join(config.dataDir, "uploads-in-progress") }),
+    sampleMedia,
     close: async () => {
       mailer.close();
       await handle.close();

@@ -10,7 +10,7 @@ import type { ScryptParams } from "../accounts/passwords.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { forgetSchool } from "./get-school.ts";
-import { addSampleContent, type SampleContent, type SampleFileStore } from "./sample-content.ts";
+import { addSampleContent, type SampleContent, type SampleFileStore, type SampleMedia } from "./sample-content.ts";
 import { defaultVatRate, publicUrlField, setupSchema } from "./schemas.ts";
 
 /**
@@ -18,7 +18,18 @@ import { defaultVatRate, publicUrlField, setupSchema } from "./schemas.ts";
  * request came to, or APP_URL); e-mailed links start with it (core/school/public-address.ts).
  */
 export async function setupSchool(
-  { db, storage, hashing }: { db: Db; storage: Storage; hashing?: ScryptParams },
+  {
+    db,
+    storage,
+    hashing,
+    sampleMedia,
+  }: {
+    db: Db;
+    storage: Storage;
+    hashing?: ScryptParams;
+    /** draws the sample content's files (platform/sample-files/) */
+    sampleMedia: SampleMedia;
+  },
   input: unknown,
   options: { publicUrl?: string } = {},
 ): Promise<{ owner: User; sample: SampleContent | null }> {
@@ -59,7 +70,14 @@ export async function setupSchool(
       hashing,
     );
     const sample = data.sample
-      ? await addSampleContent(trx, { language: data.language, currency: data.currency, owner, files, hashing })
+      ? await addSampleContent(trx, {
+          language: data.language,
+          currency: data.currency,
+          owner,
+          files,
+          media: sampleMedia,
+          hashing,
+        })
       : null;
     return { owner, sample };
   });

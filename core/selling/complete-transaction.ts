@@ -6,7 +6,7 @@ import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { crashPoint } from "#platform/crash-points.ts";
 import { enqueue } from "#platform/jobs/queue.ts";
-import { formatMoney } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { translator } from "#platform/i18n/index.ts";
 import type { Transaction } from "#platform/db/schema.ts";
 import { waitingStatuses } from "./fail-transaction.ts";

@@ -9,7 +9,7 @@ import { parseInput } from "#core/validation.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { PromoCode, User } from "#platform/db/schema.ts";
-import { formatMoney } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { checkoutSchema, invoiceDetails, type CheckoutInput } from "./checkout-schema.ts";
 import { type CompletionHooks, completeTransaction } from "./complete-transaction.ts";

@@ -1,5 +1,6 @@
 // POST /home/transactions/export: the filtered list (all its pages) as a CSV attachment for a spreadsheet;
 // amounts in the currency's units with a dot, times in UTC. At most EXPORT_ROWS_LIMIT rows, newest first.
+import { centsToDecimal } from "#core/shared/money.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { toCsv } from "./csv.ts";
 import { filteredTransactions } from "./filtered-transactions.ts";
@@ -23,7 +24,7 @@ export const exportHeader = [
   "refund",
 ] as const;
 
-const amount = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+const amount = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents));
 
 export async function exportTransactionsCsv(db: Db, filters: TransactionFilters): Promise<string> {
   const rows = await filteredTransactions(db, filters)

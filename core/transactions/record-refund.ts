@@ -6,7 +6,7 @@ import { AppError, fieldError } from "#core/errors.ts";
 import { successStatuses } from "#core/selling/fail-transaction.ts";
 import { parseInput } from "#core/validation.ts";
 import { type Db, nowIso } from "#platform/db/connection.ts";
-import { formatMoney } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { revokePurchaseAccess } from "./revoke-purchase-access.ts";
 import { refundSchema } from "./schemas.ts";

@@ -3,8 +3,8 @@
 // link https://{account}.fakturownia.pl/invoice/{token}.pdf opens without credentials, so the buyer is sent there;
 // /invoices/{id}.pdf (which needs the token) is the fallback when no token came back. Our order id goes in `oid`
 // with oid_unique, so a repeated request after a crash creates no second invoice.
+import { centsToDecimal } from "#core/shared/money.ts";
 import {
-  centsToDecimal,
   type FetchLike,
   type InvoiceInput,
   type InvoicePdf,

@@ -70,13 +70,6 @@ export class InvoicingProviderError extends Error {
   }
 }
 
-/** Cents as the decimal text the services expect ("123.45"); never through floating point. */
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(Math.trunc(cents));
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
-
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** Every call to a service ends within this time: a hung connection must not hold a job forever. */

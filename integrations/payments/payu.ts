@@ -13,7 +13,7 @@ import {
   type PaymentReport,
   type PaymentStart,
 } from "#core/selling/payment-provider.ts";
-import { minorUnitsToCents } from "./amounts.ts";
+import { minorUnitsToCents } from "#core/shared/money.ts";
 import {
   type AdapterOptions,
   answerError,

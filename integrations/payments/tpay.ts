@@ -12,7 +12,7 @@ import {
   type PaymentReport,
   type PaymentStart,
 } from "#core/selling/payment-provider.ts";
-import { centsToDecimal, decimalToCents } from "./amounts.ts";
+import { centsToDecimal, decimalToCents } from "#core/shared/money.ts";
 import {
   type AdapterOptions,
   answerError,

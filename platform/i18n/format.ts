@@ -1,11 +1,11 @@
-// Formatting in the page's language: Polish dates DD.MM.YYYY (weeks start on Monday), money from integer
-// cents in the school's currency, and the spec's minutes format (§9). Pure: used by the server and the browser.
+// Formatting in the page's language: Polish dates DD.MM.YYYY (weeks start on Monday) and the spec's minutes
+// format (§9); money is formatted by core/shared/money.ts. Pure: used by the server and the browser.
 import type { Lang } from "./catalogs.ts";
 
 const locales: Record<Lang, string> = { en: "en-GB", pl: "pl-PL" };
 
 // Building an Intl formatter costs far more than using one (16% of a watch page with a long comment list was
-// spent constructing date formatters): each is made once per language (and currency) and reused.
+// spent constructing date formatters): each is made once per language and reused.
 const englishDate = new Intl.DateTimeFormat(locales.en, {
   day: "numeric",
   month: "short",
@@ -16,7 +16,6 @@ const times: Record<Lang, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat(locales.en, { hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }),
   pl: new Intl.DateTimeFormat(locales.pl, { hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }),
 };
-const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 export function formatDate(value: string | Date, lang: Lang): string {
   const date = typeof value === "string" ? new Date(value) : value;
@@ -37,13 +36,6 @@ export function formatDateTime(value: string | Date, lang: Lang): string {
 /** First day of the week: Monday (1) in Polish, Sunday (0) in English. */
 export function firstDayOfWeek(lang: Lang): 0 | 1 {
   return lang === "pl" ? 1 : 0;
-}
-
-export function formatMoney(cents: number, currency: string, lang: Lang): string {
-  const key = `${lang}:${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) moneyFormats.set(key, (format = new Intl.NumberFormat(locales[lang], { style: "currency", currency })));
-  return format.format(cents / 100);
 }
 
 /** §9: 'Xh Ymin' at 60 minutes or more, 'Ymin' below, nothing for zero. */

@@ -30,7 +30,12 @@ export async function schoolRoutes(app: FastifyInstance, { services }: { service
         // Without an address from the owner: APP_URL, else the address the owner reached this page at.
         const publicUrl = services.config.APP_URL ?? `${request.protocol}://${request.host}`;
         const { sample } = await setupSchool(
-          { db: services.db, storage: services.storage, hashing: services.accounts.hashing },
+          {
+            db: services.db,
+            storage: services.storage,
+            hashing: services.accounts.hashing,
+            sampleMedia: services.sampleMedia,
+          },
           body,
           { publicUrl },
         );

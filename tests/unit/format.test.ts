@@ -1,12 +1,9 @@
-// Formatting in the page's language (spec §9): Polish dates DD.MM.YYYY with Monday-first weeks, money from
-// integer cents, the minutes format; and the avatar's colour and initials (spec §2: colour derived from the
-// user's id and name).
+// Formatting in the page's language (spec §9): Polish dates DD.MM.YYYY with Monday-first weeks, the minutes
+// format (money: core/shared/money.test.ts); and the avatar's colour and initials (spec §2: colour derived from
+// the user's id and name).
 import { describe, expect, it } from "vitest";
-import { firstDayOfWeek, formatDate, formatDateTime, formatMinutes, formatMoney } from "#platform/i18n/format.ts";
+import { firstDayOfWeek, formatDate, formatDateTime, formatMinutes } from "#platform/i18n/format.ts";
 import { avatarColor, initials } from "#app/ui/avatar.tsx";
-
-// Intl separates numbers and currency signs with no-break spaces; compare with plain ones.
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 describe("dates", () => {
   it("are DD.MM.YYYY in Polish, with leading zeros", () => {
@@ -32,27 +29,6 @@ describe("dates", () => {
   it("weeks start on Monday in Polish, Sunday in English", () => {
     expect(firstDayOfWeek("pl")).toBe(1);
     expect(firstDayOfWeek("en")).toBe(0);
-  });
-});
-
-describe("money from cents", () => {
-  it("in Polish: a decimal comma and 'zł' after the amount", () => {
-    expect(plain(formatMoney(123456, "PLN", "pl"))).toBe("1234,56 zł");
-    expect(plain(formatMoney(12345678, "PLN", "pl"))).toBe("123 456,78 zł");
-    expect(plain(formatMoney(50, "PLN", "pl"))).toBe("0,50 zł");
-    expect(plain(formatMoney(0, "PLN", "pl"))).toBe("0,00 zł");
-    expect(plain(formatMoney(123456, "EUR", "pl"))).toBe("1234,56 €");
-  });
-
-  it("in English: a decimal point, the sign or code in front", () => {
-    expect(plain(formatMoney(123456, "EUR", "en"))).toBe("€1,234.56");
-    expect(plain(formatMoney(123456, "PLN", "en"))).toBe("PLN 1,234.56");
-    expect(plain(formatMoney(999, "EUR", "en"))).toBe("€9.99");
-  });
-
-  it("keeps whole cents exact (no floating-point drift)", () => {
-    expect(plain(formatMoney(1999, "PLN", "pl"))).toBe("19,99 zł");
-    expect(plain(formatMoney(10, "EUR", "en"))).toBe("€0.10");
   });
 });
 

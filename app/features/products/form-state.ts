@@ -4,8 +4,8 @@
 // Pure: unit-tested, shared by the product form and the course product form.
 import type { AdminProduct, EditedVariant } from "#core/products/product-records.ts";
 import type { EditableKind } from "#core/products/schemas.ts";
+import { moneyInputText, parseMoneyInput } from "#core/shared/money.ts";
 import type { Lang } from "#platform/i18n/index.ts";
-import { centsToInput, inputToCents } from "#app/features/authoring/money.ts";
 import { type AccessState, accessBody, accessState } from "#app/features/pricing/access-length.ts";
 import { day, wholeNumber } from "#app/features/pricing/form-values.ts";
 
@@ -59,8 +59,8 @@ export function variantState(variant: EditedVariant, lang: Lang): VariantState {
     key: String(variant.id),
     id: variant.id,
     name: variant.name,
-    price: centsToInput(variant.price_cents, lang),
-    promo_price: centsToInput(variant.promo_price_cents, lang),
+    price: moneyInputText(variant.price_cents, lang),
+    promo_price: moneyInputText(variant.promo_price_cents, lang),
     promo_starts_at: day(variant.promo_starts_at),
     promo_ends_at: day(variant.promo_ends_at),
   };
@@ -117,8 +117,8 @@ export function variantsBody(variants: VariantState[]): {
 } {
   const moneyErrors: Record<string, string> = {};
   const body = variants.map((variant, index) => {
-    const price = inputToCents(variant.price);
-    const promo = inputToCents(variant.promo_price);
+    const price = parseMoneyInput(variant.price);
+    const promo = parseMoneyInput(variant.promo_price);
     if (price === undefined || price === null) moneyErrors[`variants.${index}.price_cents`] = "products:amount_invalid";
     if (promo === undefined) moneyErrors[`variants.${index}.promo_price_cents`] = "products:amount_invalid";
     return {

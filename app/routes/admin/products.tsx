@@ -6,7 +6,7 @@ import { Form, Link } from "react-router";
 import { Plus } from "lucide-react";
 import { listProducts } from "#core/products/list-products.ts";
 import { allKinds, productFilterSchema, productStatuses } from "#core/products/schemas.ts";
-import { formatMoney } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { pageContext } from "#server/page-context.ts";
 import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";

@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { currencies, schoolSettingsSchema, TAGLINE_MAX } from "#core/school/schemas.ts";
+import { wholeNumberOrText } from "#core/shared/form-values.ts";
 import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useApiForm } from "#app/lib/use-api-form.ts";
@@ -43,12 +44,6 @@ export function loader({ context, request }: Route.LoaderArgs) {
 const languageNames = { en: "English", pl: "Polski" } as const;
 // A language change reloads the page; the 'Saved' toast is shown after the reload, in the new language.
 const SAVED_FLAG = "studium:settings-saved";
-
-/** "23" becomes 23; anything else goes as typed, for the shared schema to say what is wrong with it. */
-function wholeNumberOrText(value: FormDataEntryValue | null): number | string {
-  const text = String(value ?? "").trim();
-  return /^\d{1,3}$/.test(text) ? Number(text) : text;
-}
 
 /** Switches arrive as booleans, the rest as text (the shared schema checks both here and on the server). */
 function settingsBody(form: FormData) {

@@ -4,7 +4,8 @@
 import { Link, useLocation } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { getTransactionDetails } from "#core/transactions/get-transaction-details.ts";
-import { formatDateTime, formatMoney } from "#platform/i18n/format.ts";
+import { formatDateTime } from "#platform/i18n/format.ts";
+import { formatMoney, moneyInputText } from "#core/shared/money.ts";
 import { translator } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
 import { requireAdmin } from "#app/lib/require-user.ts";
@@ -46,7 +47,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     unitPrice: money(tx.unit_price_cents),
     discount: tx.discount_cents > 0 ? money(tx.discount_cents) : "",
     total: money(tx.total_cents),
-    totalInput: (tx.total_cents / 100).toFixed(2).replace(".", ctx.lang === "pl" ? "," : "."),
+    totalInput: moneyInputText(tx.total_cents, ctx.lang),
     vatRate: tx.vat_rate,
     created: date(tx.created_at),
     paid: date(tx.paid_at),

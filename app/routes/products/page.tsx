@@ -10,7 +10,8 @@ import { CalendarClock, FileDown, MessagesSquare, Package, Timer } from "lucide-
 import { coverPhotoUrl } from "#core/catalog/cover-photo.ts";
 import { getProductPage } from "#core/products/get-product-page.ts";
 import { hasProductAccess } from "#core/products/product-access.ts";
-import { formatDate, formatDateTime, formatMoney } from "#platform/i18n/format.ts";
+import { formatDate, formatDateTime } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { type PageCacheHandle, pageCacheHints } from "#server/page-cache-hints.ts";
 import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";

@@ -3,7 +3,8 @@
 import { Link } from "react-router";
 import { Plus } from "lucide-react";
 import { listAuthoredCourses } from "#core/catalog/list-authored-courses.ts";
-import { formatDate, formatMoney } from "#platform/i18n/format.ts";
+import { formatDate } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { pageContext } from "#server/page-context.ts";
 import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPdf } from "../../media/file-signature.ts";
+import { isPdf } from "#core/media/file-signature.ts";
 import { onePagePdf } from "./pdf.ts";
 
 const pdf = (title: string, lines: { text: string; style?: "heading" | "body" | "note" }[] = []) =>

@@ -1,6 +1,6 @@
 import { crc32, inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { readRasterInfo } from "../../media/file-signature.ts";
+import { readRasterInfo } from "#core/media/file-signature.ts";
 import { encodePng } from "./png.ts";
 import { createCanvas, drawSunset } from "./raster.ts";
 

@@ -2,7 +2,7 @@
 // (ISO BMFF boxes; H.264 SPS, IDR and P slices of I_PCM and skipped macroblocks). Whether a real decoder plays
 // it is shown in Chromium by tests/e2e/specs/sample.spec.ts.
 import { describe, expect, it } from "vitest";
-import { detectVideoContentType } from "../../media/file-signature.ts";
+import { detectVideoContentType } from "#core/media/file-signature.ts";
 import { encodeMp4, type Planes, toPlanes } from "./mp4.ts";
 import { type Canvas, createCanvas, drawSunset, fillRect } from "./raster.ts";
 
