@@ -19,7 +19,9 @@ function oneRouteBuild(load: () => unknown): ServerBuild {
         default: (_request: Request, status: number, headers: Headers, context: { staticHandlerContext: any }) => {
           const errors = context.staticHandlerContext.errors as Record<string, unknown> | null;
           const error = errors?.root;
-          const body = isRouteErrorResponse(error) ? { status: error.status, data: error.data } : { error: String(error) };
+          const body = isRouteErrorResponse(error)
+            ? { status: error.status, data: error.data }
+            : { error: String(error) };
           return new Response(JSON.stringify(body), { status, headers });
         },
         handleError: logPageError,
