@@ -109,7 +109,7 @@ describe("an unexpected failure", () => {
     const printed = server
       .output()
       .split("\n")
-      .filter((line) => /no such table: courses|relation "courses" does not exist/.test(line));
+      .filter((line) => /no such table: courses|relation \\?"courses\\?" does not exist/.test(line));
     expect(printed).toHaveLength(1);
   });
 
