@@ -1,8 +1,8 @@
 // The pages' side of the one error mapping (the JSON API's side is ./errors.ts; both read statusOf in
 // core/errors.ts). An AppError escaping a page loader becomes a route error response with the API's status and
-// body ({code, message, errors?} in the page's language), rendered by the error boundaries per status; a 401
-// sends the visitor to log in and come back. Anything else (a bug, a broken database) is a 500 that React Router
-// renders without internals, logged once here with the request's method and path (never its query: reset
+// body ({code, message, errors?, specific} in the page's language), rendered by the error boundaries per status;
+// a 401 sends the visitor to log in and come back. Anything else (a bug, a broken database) is a 500 that React
+// Router renders without internals, logged once here with the request's method and path (never its query: reset
 // links carry tokens there). Decision 0015 says why route modules are wrapped rather than each loader.
 import { data, isRouteErrorResponse, redirect, type RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppError, isAppError } from "#core/errors.ts";
