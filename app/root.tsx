@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration } from "react-router";
 import { publicUser } from "#core/accounts/public-user.ts";
 import { hasPublishedProducts } from "#core/products/has-published-products.ts";
 import { type Lang, translator } from "#platform/i18n/index.ts";
@@ -10,7 +10,8 @@ import { setApiTexts } from "./lib/api.ts";
 import { I18nProvider, useT } from "./lib/i18n.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 import { useRootData } from "./lib/root-data.ts";
-import { ErrorPage } from "./ui/error-page.tsx";
+import { ErrorPage } from "./features/errors/error-page.tsx";
+import { errorTexts, pageError } from "./features/errors/error-texts.ts";
 import { Toaster } from "./ui/toast.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -33,8 +34,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   const school = loaderData?.school?.name ?? "Studium";
   if (!error) return [{ title: school }];
   const t = translator(loaderData?.lang ?? "en");
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return [{ title: `${status === 404 ? t("errors:not_found") : t("errors:internal")} · ${school}` }];
+  return [{ title: `${t(errorTexts(pageError(error).status).title)} · ${school}` }];
 }
 
 export function links() {
@@ -81,10 +81,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main id="main">
-      <ErrorPage status={status} />
+      <ErrorPage error={error} />
     </main>
   );
 }

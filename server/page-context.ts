@@ -1,5 +1,6 @@
 // What the server hands to React Router loaders: the request's school, user and tokens, and the services.
 // This module stays outside the page bundle (see vite.config.ts), so the server and the pages share the key.
+import type { FastifyBaseLogger } from "fastify";
 import { createContext } from "react-router";
 import type { User, School } from "#platform/db/schema.ts";
 import type { Lang } from "#platform/i18n/index.ts";
@@ -19,6 +20,7 @@ export type RequestContext = {
   baseUrl: string;
 };
 
-export type PageContext = { request: RequestContext; services: Services };
+/** log: the request's own logger (its request id), for failures the pages report (server/http/page-errors.ts). */
+export type PageContext = { request: RequestContext; services: Services; log: FastifyBaseLogger };
 
 export const pageContext = createContext<PageContext>();

@@ -4,7 +4,7 @@
 // not advertised). Every admin page's loader checks again: loaders of nested routes run in parallel.
 import { useState, type ReactNode } from "react";
 import { Dialog } from "radix-ui";
-import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { ExternalLink, LayoutDashboard, ListChecks, Mail, Menu, Settings, X, type LucideIcon } from "lucide-react";
 import { MessageSquareQuote } from "lucide-react";
 import { BookOpen } from "lucide-react";
@@ -20,7 +20,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { UserMenu } from "#app/features/accounts/user-menu.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { PublicShell } from "#app/features/layout/public-shell.tsx";
-import { ErrorPage } from "#app/ui/error-page.tsx";
+import { ErrorPage } from "#app/features/errors/error-page.tsx";
 import type { Route } from "./+types/layout.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -166,20 +166,19 @@ export default function AdminLayout() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   // The layout's loader passed (an admin): the error came from a page inside, keep the admin frame.
   // Otherwise (a student's 404) show the public look: the admin area's frame is not for them.
   const admin = useRouteLoaderData<typeof loader>("routes/admin/layout");
   if (!admin) {
     return (
       <PublicShell>
-        <ErrorPage status={status} />
+        <ErrorPage error={error} />
       </PublicShell>
     );
   }
   return (
     <AdminShell>
-      <ErrorPage status={status} />
+      <ErrorPage error={error} />
     </AdminShell>
   );
 }

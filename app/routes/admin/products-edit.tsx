@@ -10,7 +10,6 @@ import { pageContext } from "#server/page-context.ts";
 import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
-import { orNotFound } from "#app/features/authoring/page-data.ts";
 import { ProductKindBadge, ProductStatusBadge } from "#app/features/products/badges.tsx";
 import { CourseProductForm } from "#app/features/products/course-product-form.tsx";
 import { DeleteProduct } from "#app/features/products/delete-product.tsx";
@@ -28,11 +27,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { services, request: ctx } = context.get(pageContext);
-  return orNotFound(async () => {
-    const product = await getProductForEditing(services.db, idParam(params.productId));
-    const courses = product.kind === "bundle" ? await listCourseOptions(services.db) : [];
-    return { product, courses, lang: ctx.lang, currency: ctx.school?.currency ?? product.currency };
-  });
+  const product = await getProductForEditing(services.db, idParam(params.productId));
+  const courses = product.kind === "bundle" ? await listCourseOptions(services.db) : [];
+  return { product, courses, lang: ctx.lang, currency: ctx.school?.currency ?? product.currency };
 }
 
 export default function EditProductPage({ loaderData: { product, courses, lang, currency } }: Route.ComponentProps) {

@@ -15,7 +15,6 @@ import { CourseHeader } from "#app/features/authoring/course-header.tsx";
 import { CourseStudents } from "#app/features/authoring/course-students.tsx";
 import { CurriculumEditor } from "#app/features/authoring/curriculum-editor.tsx";
 import { DeleteCourse } from "#app/features/authoring/delete-course.tsx";
-import { orNotFound } from "#app/features/authoring/page-data.ts";
 import type { Route } from "./+types/edit.ts";
 
 const tabs = ["details", "curriculum", "students"] as const;
@@ -31,14 +30,12 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { services, request: ctx } = context.get(pageContext);
-  return orNotFound(async () => {
-    const courseId = idParam(params.courseId);
-    const [{ course, sections }, students] = await Promise.all([
-      getAuthoredCourse(services.db, courseId),
-      listCourseStudents(services.db, courseId),
-    ]);
-    return { course, sections, students, lang: ctx.lang };
-  });
+  const courseId = idParam(params.courseId);
+  const [{ course, sections }, students] = await Promise.all([
+    getAuthoredCourse(services.db, courseId),
+    listCourseStudents(services.db, courseId),
+  ]);
+  return { course, sections, students, lang: ctx.lang };
 }
 
 /** Switching tabs changes only ?tab: no need to load the course again. */

@@ -18,7 +18,6 @@ import { LectureAccessBadge, LectureStatusBadge } from "#app/features/authoring/
 import { ComponentsEditor, type MediaEditors } from "#app/features/authoring/components-editor.tsx";
 import { ConfirmDialog } from "#app/features/authoring/confirm-dialog.tsx";
 import { lectureBody, type LectureFieldValues, LectureFields } from "#app/features/authoring/lecture-fields.tsx";
-import { orNotFound } from "#app/features/authoring/page-data.ts";
 import {
   FileComponentEditor,
   PdfComponentEditor,
@@ -41,11 +40,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   requireAdmin(context, request);
   const { services } = context.get(pageContext);
-  return orNotFound(async () => {
-    const courseId = idParam(params.courseId);
-    const lecture = await requireLectureOfCourse(services.db, courseId, idParam(params.lectureId));
-    return getLectureForEditing(services.db, { courseId, sectionId: lecture.section_id, lectureId: lecture.id });
-  });
+  const courseId = idParam(params.courseId);
+  const lecture = await requireLectureOfCourse(services.db, courseId, idParam(params.lectureId));
+  return getLectureForEditing(services.db, { courseId, sectionId: lecture.section_id, lectureId: lecture.id });
 }
 
 function valuesOf(lecture: {

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { pageAddress } from "./require-user.ts";
+import { pageAddress } from "./page-errors.ts";
 
 it("gives the page's own address for a document request", () => {
   expect(pageAddress(new Request("http://x/home/settings?tab=1"))).toBe("/home/settings?tab=1");
