@@ -127,6 +127,8 @@ describe("with Fakturownia", () => {
     const invoice = await issued(sale.id);
     expect(invoice).toMatchObject({ attempts: 2, last_error: "" });
     expect(fakturownia.invoices.length).toBe(before + 1);
+    // The worker records the job as done in its own step after the handler returns: wait for it.
+    await waitFor(async () => (await jobsFor(sale.id))[0]?.status === "done");
     const [job] = await jobsFor(sale.id);
     expect(job).toMatchObject({ status: "done", attempts: 2 });
     expect(job!.last_error).toContain("fakturownia: unexpected answer (HTTP 503)");
