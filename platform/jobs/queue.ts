@@ -9,6 +9,7 @@
 // "per period" key (the period is in the key) runs once however often and however late it is enqueued within
 // those 3 days; a handler must still check the domain state, as delivery is at least once.
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import { nowIso } from "../db/connection.ts";
 import type { Database } from "../db/schema.ts";
 import type { JobDefinition } from "./define-job.ts";
@@ -28,10 +29,18 @@ export type EnqueueOptions = {
 export class InvalidJobPayloadError extends Error {
   readonly job: string;
   constructor(job: string, cause: unknown) {
-    super(`invalid payload for job '${job}': ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`invalid payload for job '${job}': ${describe(cause)}`, { cause });
     this.name = "InvalidJobPayloadError";
     this.job = job;
   }
+}
+
+/** One line the owner can read on /home/jobs: "to: Invalid input: expected string, received null; ..." */
+function describe(cause: unknown): string {
+  if (cause instanceof z.ZodError) {
+    return cause.issues.map((issue) => `${issue.path.join(".") || "(payload)"}: ${issue.message}`).join("; ");
+  }
+  return cause instanceof Error ? cause.message : String(cause);
 }
 
 /** Parses a payload with its job's schema, or throws InvalidJobPayloadError. */
