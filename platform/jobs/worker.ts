@@ -1,6 +1,7 @@
-// The job worker: claims due jobs from the outbox table (platform/jobs/queue.ts), runs each type's
-// handler, and records the outcome. It runs inside `npm start` (server/background.ts) and, at scale, as
-// any number of processes on PostgreSQL: claiming uses FOR UPDATE SKIP LOCKED there, so two workers never
+// The job worker: claims the schedules' current slots (schedule.ts), claims due jobs from the outbox table
+// (queue.ts), parses each payload with its job's schema, runs the job's handler (define-job.ts) and records the
+// outcome. It runs inside `npm start` (server/background.ts) and as `npm run worker` (server/worker-process.ts),
+// any number of them on one database: claiming uses FOR UPDATE SKIP LOCKED on PostgreSQL, so two workers never
 // take the same job and never wait for each other.
 //
 // Life of a job: pending -> running (claimed: attempts + 1, locked_by this worker) -> done, or back to
