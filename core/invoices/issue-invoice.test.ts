@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setIntegrationEnabled } from "#core/integrations/set-integration-enabled.ts";
 import { nowIso, type Db } from "#platform/db/connection.ts";
+import { registerJob } from "#platform/jobs/define-job.ts";
 import { enqueue } from "#platform/jobs/queue.ts";
 import { createWorker } from "#platform/jobs/worker.ts";
 import { invoicingProviders } from "#integrations/invoicing/registry.ts";
@@ -13,7 +14,8 @@ import { type FakeIfirma, startFakeIfirma } from "#tests/fakes/ifirma.ts";
 import { addCourseProduct, addInvoicing, addSale, addUser } from "#tests/helpers/invoice-fixtures.ts";
 import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-database.ts";
 import { getInvoiceForTransaction } from "./get-invoice-for-transaction.ts";
-import { type InvoiceDeps, invoiceIssueHandler, issueInvoice } from "./issue-invoice.ts";
+import { type InvoiceDeps, issueInvoice } from "./issue-invoice.ts";
+import { issueInvoiceJob } from "./jobs.ts";
 import { listInvoicesForUser } from "./list-invoices-for-user.ts";
 import { scheduleInvoice } from "./schedule-invoice.ts";
 
@@ -263,7 +265,7 @@ describe("the invoice.issue job", () => {
     const worker = createWorker({
       db,
       dialect: database.handle.dialect,
-      handlers: { "invoice.issue": invoiceIssueHandler({ secret, providerFor: deps.providerFor }) },
+      jobs: [registerJob(issueInvoiceJob, { secret, providerFor: deps.providerFor })],
       log,
       backoffMs: () => 0,
     });
@@ -289,7 +291,7 @@ describe("the invoice.issue job", () => {
     expect(ifirma.invoices).toHaveLength(1);
     expect(logs).toContain("invoice job finished");
     // A job replayed after success issues nothing.
-    await enqueue(db, "invoice.issue", { transactionId: sale.id });
+    await enqueue(db, issueInvoiceJob, { transactionId: sale.id });
     await worker.runOnce();
     expect(ifirma.invoices).toHaveLength(1);
     const [invoice] = await listInvoicesForUser(db, userId);

@@ -75,6 +75,8 @@ export type JobTable = {
   locked_at: string | null;
   locked_by: string | null;
   last_error: string | null;
+  /** at most one job row per key (platform/jobs/queue.ts); NULL: no key */
+  unique_key: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getInvoiceForTransaction } from "#core/invoices/get-invoice-for-transaction.ts";
 import { scheduleInvoice } from "#core/invoices/schedule-invoice.ts";
 import { enqueue } from "#platform/jobs/queue.ts";
+import { issueInvoiceJob } from "#core/invoices/jobs.ts";
 import { type FakeFakturownia, startFakeFakturownia } from "#tests/fakes/fakturownia.ts";
 import { type FakeIfirma, startFakeIfirma } from "#tests/fakes/ifirma.ts";
 import { visitor } from "../helpers/accounts.ts";
@@ -141,7 +142,7 @@ describe("with Fakturownia", () => {
     expect((await server.handle.db.transaction().execute((trx) => scheduleInvoice(trx, sale.id))).scheduled).toBe(
       false,
     );
-    await enqueue(server.handle.db, "invoice.issue", { transactionId: sale.id });
+    await enqueue(server.handle.db, issueInvoiceJob, { transactionId: sale.id });
     await waitFor(
       async () =>
         (await jobsFor(sale.id)).every((job) => job.status === "done") && (await jobsFor(sale.id)).length === 2,
