@@ -22,7 +22,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     lang: ctx.lang,
     csrfToken: ctx.csrfToken,
-    school: ctx.school ? { name: ctx.school.name, language: ctx.school.language, currency: ctx.school.currency } : null,
+    school: ctx.school
+      ? {
+          name: ctx.school.name,
+          language: ctx.school.language,
+          currency: ctx.school.currency,
+          time_zone: ctx.school.time_zone,
+        }
+      : null,
     user: ctx.user ? publicUser(ctx.user) : null,
     hasProducts: ctx.school ? await hasPublishedProducts(services.db) : false,
   };
