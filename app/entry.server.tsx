@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { reportPageError } from "#server/http/report-error.ts";
 import { pageContext } from "#server/page-context.ts";
 import { NonceContext } from "./lib/nonce.tsx";
 
@@ -54,8 +55,9 @@ export default function handleRequest(
 }
 
 /** Expected outcomes (404s, redirects, aborted requests) are not errors worth a stack trace. */
-export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
+export function handleError(error: unknown, args: { request: Request; context?: unknown }) {
+  if (args.request.signal.aborted) return;
   if (error && typeof error === "object" && "status" in error && (error as { status: number }).status < 500) return;
   console.error(error);
+  reportPageError(error, args);
 }

@@ -134,6 +134,11 @@ export function requestIdFor(request: Pick<IncomingMessage, "headers">): string 
   return randomToken(12);
 }
 
+/** The id of the request being handled here, if any (for code that has no request object). */
+export function currentRequestId(): string | undefined {
+  return requestScope.getStore();
+}
+
 /** Runs `fn` (the rest of a request's handling) with `id` as the request id of every log line written. */
 export function runWithRequestId<T>(id: string, fn: () => T): T {
   return requestScope.run(id, fn);

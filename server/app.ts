@@ -123,6 +123,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     createLimiter: (options) => createLimiter(services.handle, options),
   });
 
+  app.decorate("errorReporter", services.errors);
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
 
   // The JSON API: its own scope, with form bodies accepted for the pages' plain forms.

@@ -2,6 +2,7 @@
 // invoices and payment re-checks) and its periodic clean-ups (stale jobs recovered, done jobs deleted
 // after 3 days). WORKER=off leaves it to another process (main.ts decides whether this runs at all).
 import type { FastifyBaseLogger } from "fastify";
+import { reportingLastFailures } from "#platform/error-reporting.ts";
 import { createWorker, type JobHandlers } from "#platform/jobs/worker.ts";
 import { mailSendHandler } from "#platform/mail/mail-job.ts";
 import { passwordResetMailHandler } from "#core/accounts/send-password-reset-mail.ts";
@@ -30,7 +31,7 @@ export function startBackground(services: Services, log: FastifyBaseLogger): Bac
   const worker = createWorker({
     db: services.db,
     dialect: services.handle.dialect,
-    handlers: jobHandlers(services),
+    handlers: reportingLastFailures(jobHandlers(services), services.errors),
     log: log.child({ component: "jobs" }),
   });
   worker.start();

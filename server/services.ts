@@ -6,6 +6,7 @@ import { OWASP_SCRYPT } from "#core/accounts/passwords.ts";
 import type { Config } from "#platform/config.ts";
 import { type DbHandle, openDatabase } from "#platform/db/connection.ts";
 import { migrateToLatest } from "#platform/db/migrate.ts";
+import { createErrorReporter, type ErrorReporter } from "#platform/error-reporting.ts";
 import { createMailer, type Mailer } from "#platform/mail/mailer.ts";
 import { createStorageFromConfig } from "#platform/storage/from-config.ts";
 import type { Storage } from "#platform/storage/storage.ts";
@@ -31,6 +32,8 @@ export type Services = {
   videoHost: VideoHost | null;
   /** the payment providers buyers may choose (server/payments.ts) */
   payments: Payments;
+  /** unexpected errors to a Sentry-compatible service when SENTRY_DSN is set, else nothing */
+  errors: ErrorReporter;
   close(): Promise<void>;
 };
 
@@ -64,6 +67,11 @@ export async function createServices(config: Config): Promise<Services> {
   // The built-in test payments start switched on where they are allowed (core/integrations/seed-built-in-integrations.ts).
   await seedBuiltInIntegrations(handle.db, secret, { testPayments: testPaymentsAllowed(config) });
   const mailer = createMailer(handle.db, config);
+  const errors = await createErrorReporter({
+    dsn: config.SENTRY_DSN,
+    sampleRate: config.SENTRY_SAMPLE_RATE,
+    environment: config.NODE_ENV,
+  });
   return {
     config,
     handle,
@@ -75,7 +83,9 @@ export async function createServices(config: Config): Promise<Services> {
     storage: createStorageFromConfig(config, secret),
     videoHost: videoHostFromConfig(config),
     resumable: createResumableStore({ root: path.join(config.dataDir, "uploads-in-progress") }),
+    errors,
     close: async () => {
+      await errors.close();
       mailer.close();
       await handle.close();
     },
