@@ -19,7 +19,10 @@ describe("job failures", () => {
   it("are reported on the last attempt only, and still fail the job", async () => {
     const reporter = recorder();
     const boom = new Error("SMTP refused");
-    const handlers = reportingLastFailures({ "mail.send": async () => Promise.reject(boom) }, reporter);
+    const handlers = reportingLastFailures(
+      { "mail.send": async (_payload: unknown, _context: unknown) => Promise.reject(boom) },
+      reporter,
+    );
     await expect(handlers["mail.send"]!({}, job(1))).rejects.toBe(boom);
     await expect(handlers["mail.send"]!({}, job(2))).rejects.toBe(boom);
     expect(reporter.seen).toEqual([]);

@@ -43,7 +43,6 @@ export async function createErrorReporter(options: ErrorReportingOptions): Promi
     transport: Sentry.makeNodeTransport,
     stackParser: Sentry.defaultStackParser,
     integrations: [],
-    sendDefaultPii: false,
     beforeSend: (event) => JSON.parse(scrubSecrets(JSON.stringify(event))) as typeof event,
   });
   client.init();
@@ -65,10 +64,9 @@ export async function createErrorReporter(options: ErrorReportingOptions): Promi
   };
 }
 
-type Handler = (
-  payload: any,
-  context: { job: { type: string; attempts: number; max_attempts: number } },
-) => Promise<void>;
+type JobInfo = { type: string; attempts: number; max_attempts: number };
+// Any job handler: (payload, context with the job); the context's other members pass through untouched.
+type Handler = (payload: any, context: any) => Promise<void>;
 
 /**
  * Job handlers that report a job's last failure (the one after which it is kept as 'failed'); earlier failures
@@ -86,7 +84,8 @@ export function reportingLastFailures<H extends Record<string, Handler | undefin
           try {
             await handler(payload, context);
           } catch (error) {
-            if (context.job.attempts >= context.job.max_attempts) reporter.report(error, { tags: { job: type } });
+            const { job } = context as { job: JobInfo };
+            if (job.attempts >= job.max_attempts) reporter.report(error, { tags: { job: type } });
             throw error;
           }
         }

@@ -22,6 +22,17 @@ export function isIgnoredError(error: unknown): boolean {
   return error instanceof TypeError && NETWORK_ERRORS.includes(error.message);
 }
 
+// Addresses in an event (the page's URL, breadcrumbs of navigations and calls) may carry a secret: a reset token in
+// the query, or the capability segment of /invitations/{token}, /transaction/{hash}, /payments/test/{hash} (the
+// server's logs redact the same, platform/logging.ts). Queries are dropped and those segments replaced.
+const URL_QUERY = /((?:https?:\/\/[^\s"/?#]+)?\/[^\s"?#]*)\?[^\s"#]*/g;
+const CAPABILITY = /(\/(?:invitations|transaction|payments\/test)\/)(?!\d*(?:[/?#"\s\\]|$))[^/?#"\s\\]+/gi;
+
+/** The event's text with URL queries dropped and capability segments redacted. */
+export function scrubAddresses(text: string): string {
+  return text.replace(URL_QUERY, "$1").replace(CAPABILITY, "$1[redacted]");
+}
+
 let started = false;
 
 export function startErrorReporting(options: BrowserErrorReporting): void {
@@ -31,8 +42,10 @@ export function startErrorReporting(options: BrowserErrorReporting): void {
     dsn: options.dsn,
     environment: options.environment,
     sampleRate: options.sampleRate,
-    sendDefaultPii: false,
     ignoreErrors: NETWORK_ERRORS,
-    beforeSend: (event, hint) => (isIgnoredError(hint.originalException) ? null : event),
+    beforeSend: (event, hint) =>
+      isIgnoredError(hint.originalException)
+        ? null
+        : (JSON.parse(scrubAddresses(JSON.stringify(event))) as typeof event),
   });
 }

@@ -80,6 +80,16 @@ describe("with SENTRY_DSN", () => {
     // The SDK sends in order: the earlier 404 and 419 would be here already.
     expect(events()).toHaveLength(1);
   });
+
+  it("reports a page whose loader failed, with the page's request id", async () => {
+    const before = events().length;
+    await sql`drop table mails`.execute(server.handle.db);
+    const page = await admin.raw("/home/mail", { headers: { accept: "text/html" } });
+    expect(page.status).toBe(500);
+    const event = await waitFor(() => events()[before]);
+    expect(event.payload.contexts.request).toEqual({ method: "GET", path: "/home/mail" });
+    expect(event.payload.tags.request_id).toBe(page.headers.get("x-request-id"));
+  });
 });
 
 describe("without SENTRY_DSN", () => {
