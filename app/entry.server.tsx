@@ -56,8 +56,8 @@ export default function handleRequest(
 }
 
 /**
- * Unexpected failures are logged once with the request's details; expected outcomes (404s, redirects, AppErrors
- * below 500, aborted requests) are not (#server/http/page-errors.ts).
+ * Unexpected failures are logged once with the request's details and reported (SENTRY_DSN); expected outcomes
+ * (404s, redirects, AppErrors below 500, aborted requests) are neither (#server/http/page-errors.ts).
  */
 export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
   logPageError(error, { request, context });

@@ -23,9 +23,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     lang: ctx.lang,
     csrfToken: ctx.csrfToken,
-    school: ctx.school ? { name: ctx.school.name, language: ctx.school.language, currency: ctx.school.currency } : null,
+    school: ctx.school
+      ? {
+          name: ctx.school.name,
+          language: ctx.school.language,
+          currency: ctx.school.currency,
+          time_zone: ctx.school.time_zone,
+        }
+      : null,
     user: ctx.user ? publicUser(ctx.user) : null,
     hasProducts: ctx.school ? await hasPublishedProducts(services.db) : false,
+    // Browser error reporting: the DSN is handed to the page only when SENTRY_DSN is set.
+    errorReporting: services.config.SENTRY_DSN
+      ? {
+          dsn: services.config.SENTRY_DSN,
+          sampleRate: services.config.SENTRY_SAMPLE_RATE,
+          environment: services.config.NODE_ENV,
+        }
+      : null,
   };
 }
 
@@ -77,6 +92,12 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // Sentry's browser SDK is its own chunk, fetched only when the school reports errors.
+  const errorReporting = useRootData()?.errorReporting;
+  useEffect(() => {
+    if (errorReporting)
+      void import("./lib/browser-error-reporting.ts").then((m) => m.startErrorReporting(errorReporting));
+  }, [errorReporting]);
   return <Outlet />;
 }
 

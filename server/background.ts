@@ -2,6 +2,7 @@
 // media maintenance every hour, the queue's own upkeep). It runs inside `npm start` unless WORKER=off (main.ts
 // decides), and alone in `npm run worker` (worker-main.ts). Any number of them may run on one database: each job
 // is claimed by one worker and each schedule slot by one (platform/jobs/schedule.ts).
+import { reportingLastFailures } from "#platform/error-reporting.ts";
 import { createWorker, type Logger, type WorkerOptions } from "#platform/jobs/worker.ts";
 import { registeredJobs, schedules } from "./jobs.ts";
 import type { Services } from "./services.ts";
@@ -16,7 +17,7 @@ export function startBackground(
   const worker = createWorker({
     db: services.db,
     dialect: services.handle.dialect,
-    jobs: registeredJobs(services),
+    jobs: reportingLastFailures(registeredJobs(services), services.errors),
     schedules,
     log: log.child({ component: "jobs" }),
     ...options,

@@ -6,6 +6,7 @@ import { OWASP_SCRYPT } from "#core/accounts/passwords.ts";
 import type { Config } from "#platform/config.ts";
 import { type DbHandle, openDatabase } from "#platform/db/connection.ts";
 import { migrateToLatest } from "#platform/db/migrate.ts";
+import { createErrorReporter, type ErrorReporter } from "#platform/error-reporting.ts";
 import { createMailer, type Mailer } from "#platform/mail/mailer.ts";
 import { createStorageFromConfig } from "#platform/storage/from-config.ts";
 import type { Storage } from "#platform/storage/storage.ts";
@@ -35,6 +36,8 @@ export type Services = {
   payments: Payments;
   /** draws the files of the sample course (setup with sample content) */
   sampleMedia: SampleMedia;
+  /** unexpected errors to a Sentry-compatible service when SENTRY_DSN is set, else nothing */
+  errors: ErrorReporter;
   close(): Promise<void>;
 };
 
@@ -68,6 +71,11 @@ export async function createServices(config: Config): Promise<Services> {
   // The built-in test payments start switched on where they are allowed (core/integrations/seed-built-in-integrations.ts).
   await seedBuiltInIntegrations(handle.db, secret, { testPayments: testPaymentsAllowed(config) });
   const mailer = createMailer(handle.db, config);
+  const errors = await createErrorReporter({
+    dsn: config.SENTRY_DSN,
+    sampleRate: config.SENTRY_SAMPLE_RATE,
+    environment: config.NODE_ENV,
+  });
   return {
     config,
     handle,
@@ -80,7 +88,9 @@ export async function createServices(config: Config): Promise<Services> {
     videoHost: videoHostFromConfig(config),
     resumable: createResumableStore({ root: path.join(config.dataDir, "uploads-in-progress") }),
     sampleMedia,
+    errors,
     close: async () => {
+      await errors.close();
       mailer.close();
       await handle.close();
     },

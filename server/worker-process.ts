@@ -8,6 +8,7 @@ import type { RegisteredJob } from "#platform/jobs/define-job.ts";
 import type { Schedule } from "#platform/jobs/schedule.ts";
 import { createWorker, type WorkerOptions } from "#platform/jobs/worker.ts";
 import { loggerOptions } from "#platform/logging.ts";
+import { reportingLastFailures } from "#platform/error-reporting.ts";
 import { registeredJobs, schedules } from "./jobs.ts";
 import { createServices, type Services } from "./services.ts";
 
@@ -40,7 +41,7 @@ export async function runWorkerProcess(options: WorkerProcessOptions = {}): Prom
   const worker = createWorker({
     db: services.db,
     dialect: services.handle.dialect,
-    jobs: [...registeredJobs(services), ...(options.extraJobs?.(services) ?? [])],
+    jobs: reportingLastFailures([...registeredJobs(services), ...(options.extraJobs?.(services) ?? [])], services.errors),
     schedules: [...schedules, ...(options.extraSchedules ?? [])],
     log: log.child({ component: "jobs" }),
     stopTimeoutMs: STOP_TIMEOUT_MS,

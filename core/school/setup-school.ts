@@ -11,7 +11,7 @@ import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { forgetSchool } from "./get-school.ts";
 import { addSampleContent, type SampleContent, type SampleFileStore, type SampleMedia } from "./sample-content.ts";
-import { defaultVatRate, publicUrlField, setupSchema } from "./schemas.ts";
+import { defaultTimeZone, defaultVatRate, publicUrlField, setupSchema } from "./schemas.ts";
 
 /**
  * options.publicUrl: the school's public address when the owner did not give one (the address the setup
@@ -57,6 +57,7 @@ export async function setupSchool(
         registration_enabled: 1,
         public_url: publicUrl,
         vat_rate: defaultVatRate(data),
+        time_zone: defaultTimeZone(data),
         created_at: now,
         updated_at: now,
       })

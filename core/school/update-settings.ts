@@ -21,6 +21,7 @@ export async function updateSchoolSettings(db: Db, input: unknown): Promise<void
         ...(data.public_url ? { public_url: data.public_url } : {}),
         ...(data.tagline !== undefined ? { tagline: data.tagline } : {}),
         ...(data.vat_rate !== undefined ? { vat_rate: data.vat_rate } : {}),
+        ...(data.time_zone !== undefined ? { time_zone: data.time_zone } : {}),
         updated_at: nowIso(),
       })
       .executeTakeFirst();

@@ -24,6 +24,8 @@ export type SchoolTable = {
   tagline: Generated<string>;
   /** the VAT rate (%) new courses and products start with (migration 0011) */
   vat_rate: Generated<number>;
+  /** IANA time zone dates are shown in and a live event's start is entered in (migration 0014) */
+  time_zone: Generated<string>;
   /** always 1, unique: there is one school (migration 0003) */
   singleton: Generated<number>;
   created_at: string;

@@ -4,6 +4,7 @@
 // a 401 sends the visitor to log in and come back. Anything else (a bug, a broken database) is a 500 that React
 // Router renders without internals, logged once here with the request's method and path (never its query: reset
 // links carry tokens there). Decision 0015 says why route modules are wrapped rather than each loader.
+import { reportPageError } from "./report-error.ts";
 import { data, isRouteErrorResponse, redirect, type RouterContextProvider, type ServerBuild } from "react-router";
 import { type AppError, isAppError } from "#core/errors.ts";
 import type { Lang } from "#platform/i18n/index.ts";
@@ -75,6 +76,7 @@ export function logPageError(error: unknown, { request, context }: { request: Re
   };
   if (page) page.log.error(details, "page failed");
   else console.error("page failed", details); // before the page context existed: no request logger yet
+  reportPageError(inner ?? error, { request, context });
 }
 
 type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];

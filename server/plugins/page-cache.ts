@@ -220,9 +220,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const response = await render({ ...request.ctx, nonce: "", csrfToken: "" }, hints);
     const html = await response.text();
     const headers: OutgoingHttpHeaders = {};
-    // The security set the earlier hooks put on the reply (not their cookies: a cached answer sets none).
+    // The security set the earlier hooks put on the reply (not their cookies: a cached answer sets none; not the
+    // request id: each hit carries its own).
     for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined && name !== "set-cookie") headers[name] = value;
+      if (value !== undefined && name !== "set-cookie" && name !== "x-request-id") headers[name] = value;
     }
     for (const [name, value] of response.headers) {
       if (name !== "set-cookie" && name !== "content-length") headers[name] = value;

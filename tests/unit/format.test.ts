@@ -26,6 +26,20 @@ describe("dates", () => {
     expect(formatDateTime("2026-03-05T14:07:00.000Z", "en")).toBe("5 Mar 2026 14:07 UTC");
   });
 
+  it("in the school's time zone: the day and hour of Warsaw, winter and summer, with the zone's name", () => {
+    const zone = "Europe/Warsaw";
+    expect(formatDateTime("2026-01-15T17:00:00.000Z", "pl", zone)).toBe("15.01.2026 18:00 CET");
+    expect(formatDateTime("2026-07-15T16:00:00.000Z", "en", zone)).toBe("15 Jul 2026 18:00 CEST");
+    // 23:30 UTC is already the next day in Warsaw, and the first of the year across New Year's Eve.
+    expect(formatDate("2026-03-05T23:30:00.000Z", "pl", zone)).toBe("06.03.2026");
+    expect(formatDate("2026-12-31T23:30:00.000Z", "en", zone)).toBe("1 Jan 2027");
+    // Across the clocks' changes: the last CET minute, then CEST; the repeated autumn hour in both zones' names.
+    expect(formatDateTime("2026-03-29T00:59:00.000Z", "pl", zone)).toBe("29.03.2026 01:59 CET");
+    expect(formatDateTime("2026-03-29T01:00:00.000Z", "pl", zone)).toBe("29.03.2026 03:00 CEST");
+    expect(formatDateTime("2026-10-25T00:30:00.000Z", "pl", zone)).toBe("25.10.2026 02:30 CEST");
+    expect(formatDateTime("2026-10-25T01:30:00.000Z", "pl", zone)).toBe("25.10.2026 02:30 CET");
+  });
+
   it("weeks start on Monday in Polish, Sunday in English", () => {
     expect(firstDayOfWeek("pl")).toBe(1);
     expect(firstDayOfWeek("en")).toBe(0);

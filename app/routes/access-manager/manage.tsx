@@ -42,7 +42,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       id: purchase.id,
       quantity: purchase.quantity,
       left: purchase.left,
-      date: formatDate(purchase.created_at, ctx.lang),
+      date: formatDate(purchase.created_at, ctx.lang, ctx.school?.time_zone),
       buyer: isAdmin ? `${purchase.buyer_name} (${purchase.buyer_email})` : null,
     })),
     selected: view.selected && {
@@ -56,7 +56,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       name: invitation.name,
       email: invitation.email,
       status: invitation.status,
-      date: formatDate(invitation.accepted_at ?? invitation.created_at, ctx.lang),
+      date: formatDate(invitation.accepted_at ?? invitation.created_at, ctx.lang, ctx.school?.time_zone),
     })),
   };
 }

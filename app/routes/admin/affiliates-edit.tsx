@@ -48,7 +48,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     },
     sales: report.transactions.map((sale) => ({
       id: sale.id,
-      date: formatDate(sale.paid_at ?? sale.created_at, ctx.lang),
+      date: formatDate(sale.paid_at ?? sale.created_at, ctx.lang, ctx.school?.time_zone),
       product: sale.product_title,
       buyer: sale.buyer_name,
       email: sale.buyer_email,

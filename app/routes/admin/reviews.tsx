@@ -32,7 +32,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     status,
     counts: { ...counts, all: counts.pending + counts.approved + counts.disapproved },
-    reviews: reviews.map((review) => ({ ...review, date: formatDateTime(review.created_at, ctx.lang) })),
+    reviews: reviews.map((review) => ({
+      ...review,
+      date: formatDateTime(review.created_at, ctx.lang, ctx.school?.time_zone),
+    })),
   };
 }
 

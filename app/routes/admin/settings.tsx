@@ -1,4 +1,4 @@
-// /home/settings: the school's name, language, currency and the login / registration switches, saved
+// /home/settings: the school's name, language, currency, time zone and the login / registration switches, saved
 // with PUT /home/settings. A language change reloads the page, so that everything shows in the new language.
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
@@ -16,6 +16,7 @@ import { FormSection } from "#app/ui/form-section.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
 import { SwitchField } from "#app/ui/switch-field.tsx";
 import { toast } from "#app/ui/toast.tsx";
+import { timeZoneNames } from "#platform/i18n/time-zone.ts";
 import { pageContext } from "#server/page-context.ts";
 import type { Route } from "./+types/settings.ts";
 
@@ -34,6 +35,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
     registration_enabled: Boolean(school.registration_enabled),
     tagline: school.tagline,
     vat_rate: school.vat_rate,
+    time_zone: school.time_zone,
+    // The server's list (the one the setting is checked against), so the browser renders the same options.
+    time_zones: timeZoneNames(),
     // APP_URL, when set, wins over the recorded address: show what links really start with.
     public_url: context.get(pageContext).request.baseUrl,
     fixed_by_app_url: Boolean(context.get(pageContext).services?.config.APP_URL),
@@ -56,6 +60,7 @@ function settingsBody(form: FormData) {
     public_url: String(form.get("public_url") ?? ""),
     tagline: String(form.get("tagline") ?? ""),
     vat_rate: wholeNumberOrText(form.get("vat_rate")),
+    time_zone: String(form.get("time_zone") ?? ""),
   };
 }
 
@@ -159,6 +164,14 @@ export default function Settings({ loaderData: school }: Route.ComponentProps) {
             defaultValue={String(school.vat_rate)}
             hint={t("admin:vat_rate_hint")}
             errors={form.errors.vat_rate}
+          />
+          <SelectField
+            label={t("admin:time_zone")}
+            name="time_zone"
+            defaultValue={school.time_zone}
+            hint={t("admin:time_zone_hint")}
+            errors={form.errors.time_zone}
+            options={school.time_zones.map((value) => ({ value, label: value.replaceAll("_", " ") }))}
           />
           <Field
             label={t("admin:public_url")}

@@ -29,14 +29,16 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const overview = id ? await getStudentOverview(services.db, id) : null;
   if (!overview) throw new Response(null, { status: 404 });
   const t = translator(ctx.lang);
-  const date = (value: string) => formatDate(value, ctx.lang);
+  const date = (value: string) => formatDate(value, ctx.lang, ctx.school?.time_zone);
   return {
     student: {
       name: overview.student.name,
       email: overview.student.email,
       role: overview.student.role,
       joined: date(overview.student.created_at),
-      lastSeen: overview.student.last_seen_at ? formatDateTime(overview.student.last_seen_at, ctx.lang) : null,
+      lastSeen: overview.student.last_seen_at
+        ? formatDateTime(overview.student.last_seen_at, ctx.lang, ctx.school?.time_zone)
+        : null,
     },
     courses: overview.courses.map((course) => ({
       key: `${course.course_id}-${course.starts_at}`,

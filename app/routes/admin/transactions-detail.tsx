@@ -33,7 +33,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!details) throw new Response(null, { status: 404 });
   const tx = details.transaction;
   const money = (cents: number | null) => (cents === null ? "" : formatMoney(cents, tx.currency, ctx.lang));
-  const date = (value: string | null) => (value ? formatDateTime(value, ctx.lang) : "");
+  const date = (value: string | null) => (value ? formatDateTime(value, ctx.lang, ctx.school?.time_zone) : "");
   const t = translator(ctx.lang);
   const note = (text: string | null) =>
     text ? translateProviderNote(t, text, (cents) => formatMoney(cents, tx.currency, ctx.lang)) : text;

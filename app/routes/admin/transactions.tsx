@@ -48,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       buyer_email: row.buyer_email,
       quantity: row.quantity,
       amount: formatMoney(row.total_cents, row.currency, ctx.lang),
-      date: formatDateTime(row.created_at, ctx.lang),
+      date: formatDateTime(row.created_at, ctx.lang, ctx.school?.time_zone),
     })),
   };
 }

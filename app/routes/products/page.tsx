@@ -68,7 +68,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     free: variants.length > 0 && variants.every((variant) => variant.price_cents <= 0),
     courses: page.bundle_courses,
     file: page.file ? { name: page.file.name, size: formatBytes(page.file.size, ctx.lang) } : null,
-    eventStartsAt: page.event_starts_at ? formatDateTime(page.event_starts_at, ctx.lang) : null,
+    eventStartsAt: page.event_starts_at ? formatDateTime(page.event_starts_at, ctx.lang, ctx.school?.time_zone) : null,
     access: product.access_ends_at
       ? { mode: "date" as const, date: formatDate(product.access_ends_at, ctx.lang), days: 0 }
       : product.access_days

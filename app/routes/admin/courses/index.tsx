@@ -33,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       sections: c.section_count,
       lectures: c.lecture_count,
       publishedLectures: c.published_lecture_count,
-      updated: formatDate(c.updated_at, ctx.lang),
+      updated: formatDate(c.updated_at, ctx.lang, ctx.school?.time_zone),
     })),
   };
 }
