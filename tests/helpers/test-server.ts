@@ -18,6 +18,8 @@ export type TestServer = {
   url: string;
   port: number;
   database: TestDatabase;
+  /** The server's process (with WEB_CONCURRENCY > 1, the cluster's primary), for tests of its signals. */
+  process: ChildProcess;
   /** A direct connection to the server's database, for arranging and asserting. */
   handle: DbHandle;
   logs: LogLine[];
@@ -103,6 +105,7 @@ export async function startTestServer(
     url,
     port: Number(new URL(url).port),
     database,
+    process: child,
     handle,
     logs,
     output: () => output,
