@@ -5,10 +5,7 @@ import cluster from "node:cluster";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig } from "#platform/config.ts";
-import { buildApp } from "./app.ts";
 import { clientDir, ensureBuild, serverBuildFile } from "./build.ts";
-import { createServices } from "./services.ts";
-import { startBackground } from "./background.ts";
 import { runClusterPrimary, runsJobsInCluster } from "./cluster-primary.ts";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -31,6 +28,13 @@ async function main() {
     return;
   }
 
+  // Only a process that serves loads the server's modules: a cluster's primary keeps none of them in memory, and
+  // forks its workers without first loading them itself.
+  const [{ createServices }, { buildApp }, { startBackground }] = await Promise.all([
+    import("./services.ts"),
+    import("./app.ts"),
+    import("./background.ts"),
+  ]);
   const services = await createServices(config);
   const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
   const app = await buildApp({ services, pages: { build, mode: "production", clientDir } });

@@ -30,10 +30,13 @@ export type TestServer = {
   crashed(): Promise<void>;
 };
 
-/** options.database: run on a database the test prepared (e.g. with the CLI); the server drops it on stop. */
+/**
+ * options.database: run on a database the test prepared (e.g. with the CLI); the server drops it on stop.
+ * options.startTimeoutMs: how long it may take to listen (30 s; a cluster's primary and workers take longer).
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { database?: TestDatabase } = {},
+  options: { database?: TestDatabase; startTimeoutMs?: number } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "server/main.ts")], {
@@ -70,7 +73,11 @@ export async function startTestServer(
     child.once("close", () => fs.closeSync(keptFd));
   }
   const address = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => {
+      // Not left running after the test run (with WEB_CONCURRENCY, the primary takes its workers along).
+      child.kill("SIGTERM");
+      reject(new Error(`server did not start:\n${output}`));
+    }, options.startTimeoutMs ?? 30_000);
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
     let buffer = "";
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -1,19 +1,34 @@
 // WEB_CONCURRENCY=2 (node:cluster, server/cluster-primary.ts): SIGTERM to the primary reaches every worker, a
 // request in flight (its body still arriving) is answered, then every process exits, and none is started again.
 import net from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { visitor } from "../helpers/accounts.ts";
 import { owner, setUpSchool } from "../helpers/school.ts";
 import { startTestServer, waitFor, type TestServer } from "../helpers/test-server.ts";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ WEB_CONCURRENCY: "2" });
+// Each test has a cluster of its own (its processes end within the test).
+let started: TestServer | undefined;
+afterEach(async () => {
+  await started?.stop();
+  started = undefined;
 });
-afterAll(() => server?.stop());
+
+/** A server with WEB_CONCURRENCY=2, once both workers listen; with their pids. */
+async function startCluster(): Promise<{ server: TestServer; workers: Set<number> }> {
+  const server = (started = await startTestServer({ WEB_CONCURRENCY: "2" }, { startTimeoutMs: 60_000 }));
+  // A worker's start takes seconds (many more on a busy machine).
+  const workers = await waitFor(
+    () => {
+      const pids = pidsThatLogged("Studium is listening", server);
+      return pids.size === 2 && pids;
+    },
+    { timeoutMs: 30_000 },
+  );
+  return { server, workers };
+}
 
 /** The pids of the worker processes that logged a line with this message. */
-function pidsThatLogged(msg: string, from = server): Set<number> {
+function pidsThatLogged(msg: string, from: TestServer): Set<number> {
   return new Set(from.logs.filter((line) => line.msg === msg).map((line) => Number(line.pid)));
 }
 
@@ -28,10 +43,7 @@ function alive(pid: number): boolean {
 
 describe("a cluster's shutdown", () => {
   it("forwards SIGTERM to the workers, answers the request in flight, then every process exits", async () => {
-    const workers = await waitFor(() => {
-      const pids = pidsThatLogged("Studium is listening");
-      return pids.size === 2 && pids;
-    });
+    const { server, workers } = await startCluster();
     expect(workers.has(server.process.pid!)).toBe(false);
     await setUpSchool(server);
     const client = await visitor(server);
@@ -40,7 +52,7 @@ describe("a cluster's shutdown", () => {
 
     const exited = exitOf(server);
     server.process.kill("SIGTERM");
-    await waitFor(() => pidsThatLogged("shutting down").size === 2);
+    await waitFor(() => pidsThatLogged("shutting down", server).size === 2);
 
     const answer = await slow.finish();
     expect(answer, answer).toMatch(/^HTTP\/1\.1 200 /);
@@ -48,41 +60,34 @@ describe("a cluster's shutdown", () => {
     expect(await exited).toBe(0);
     await waitFor(() => [...workers].every((pid) => !alive(pid)));
     // No worker was started in place of those that left.
-    expect(pidsThatLogged("Studium is listening").size).toBe(2);
-  });
+    expect(pidsThatLogged("Studium is listening", server).size).toBe(2);
+  }, 90_000);
 
   it("replaces a worker that dies while running (the job runner too), but none that dies during shutdown", async () => {
-    const cluster = await startTestServer({ WEB_CONCURRENCY: "2" });
-    try {
-      const first = await waitFor(() => {
-        const pids = pidsThatLogged("Studium is listening", cluster);
-        return pids.size === 2 && pids;
-      });
-      const [jobRunner] = pidsThatLogged("job worker started", cluster);
-      expect(first.has(jobRunner!)).toBe(true);
+    const { server, workers: first } = await startCluster();
+    const [jobRunner] = pidsThatLogged("job worker started", server);
+    expect(first.has(jobRunner!)).toBe(true);
 
-      process.kill(jobRunner!, "SIGKILL");
-      const replacement = await waitFor(() =>
-        [...pidsThatLogged("Studium is listening", cluster)].find((pid) => !first.has(pid)),
-      );
-      // The replacement runs the jobs in its place.
-      await waitFor(() => pidsThatLogged("job worker started", cluster).has(replacement));
+    process.kill(jobRunner!, "SIGKILL");
+    const replacement = await waitFor(
+      () => [...pidsThatLogged("Studium is listening", server)].find((pid) => !first.has(pid)),
+      { timeoutMs: 30_000 },
+    );
+    // The replacement runs the jobs in its place.
+    await waitFor(() => pidsThatLogged("job worker started", server).has(replacement));
 
-      await setUpSchool(cluster);
-      const client = await visitor(cluster);
-      const slow = await startSlowLogin(cluster, client.csrfToken, client.cookies);
-      const exited = exitOf(cluster);
-      cluster.process.kill("SIGTERM");
-      await waitFor(() => pidsThatLogged("shutting down", cluster).size === 2);
-      // The worker holding the request dies before answering: the primary starts no other and reports it.
-      process.kill(slow.workerPid, "SIGKILL");
-      expect(await exited).toBe(1);
-      expect(pidsThatLogged("Studium is listening", cluster).size).toBe(3);
-      slow.socket.destroy();
-    } finally {
-      await cluster.stop();
-    }
-  }, 90_000);
+    await setUpSchool(server);
+    const client = await visitor(server);
+    const slow = await startSlowLogin(server, client.csrfToken, client.cookies);
+    const exited = exitOf(server);
+    server.process.kill("SIGTERM");
+    await waitFor(() => pidsThatLogged("shutting down", server).size === 2);
+    // The worker holding the request dies before answering: the primary starts no other and reports it.
+    process.kill(slow.workerPid, "SIGKILL");
+    expect(await exited).toBe(1);
+    expect(pidsThatLogged("Studium is listening", server).size).toBe(3);
+    slow.socket.destroy();
+  }, 120_000);
 });
 
 function exitOf(target: TestServer): Promise<number | null> {
