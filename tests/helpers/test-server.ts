@@ -74,8 +74,8 @@ export async function startTestServer(
   }
   const address = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
-      // Not left running after the test run (with WEB_CONCURRENCY, the primary takes its workers along).
-      child.kill("SIGTERM");
+      // Not left running after the test run (a cluster's workers leave when their primary is gone).
+      child.kill("SIGKILL");
       reject(new Error(`server did not start:\n${output}`));
     }, options.startTimeoutMs ?? 30_000);
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));

@@ -4,7 +4,7 @@ import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { visitor } from "../helpers/accounts.ts";
 import { owner, setUpSchool } from "../helpers/school.ts";
-import { startTestServer, waitFor, type TestServer } from "../helpers/test-server.ts";
+import { startTestServer, waitFor, type LogLine, type TestServer } from "../helpers/test-server.ts";
 
 // Each test has a cluster of its own (its processes end within the test).
 let started: TestServer | undefined;
@@ -20,7 +20,7 @@ async function startCluster(): Promise<{ server: TestServer; workers: Set<number
   const workers = await waitFor(
     () => {
       const pids = pidsThatLogged("Studium is listening", server);
-      return pids.size === 2 && pids;
+      return pids.size === 2 ? pids : undefined;
     },
     { timeoutMs: 30_000 },
   );
@@ -134,7 +134,7 @@ async function startSlowLogin(target: TestServer, csrfToken: string, cookies: Ma
   };
 }
 
-function isLogin(line: { req?: unknown }): boolean {
+function isLogin(line: LogLine): boolean {
   const req = line.req as { method?: string; url?: string } | undefined;
   return req?.method === "POST" && req.url === "/login";
 }

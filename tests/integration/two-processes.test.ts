@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeSettings, englishSchool, logInAs, visitor, whoAmI } from "../helpers/accounts.ts";
 import { BrowserClient } from "../helpers/browser-client.ts";
 import { owner, registerStudent, setUpSchool } from "../helpers/school.ts";
-import { createTestDatabase } from "../helpers/test-database.ts";
+import { createTestDatabase, type TestDatabase } from "../helpers/test-database.ts";
 import { startTestServer, waitFor, type TestServer } from "../helpers/test-server.ts";
 import { addCourse, bumpCatalog } from "./catalog-helpers.ts";
 
@@ -18,12 +18,13 @@ const CATALOG_MAX_AGE_MS = 1000;
 // A polled request under load takes a while itself: the bound is the maximum age and this much more.
 const REQUEST_SLACK_MS = 1500;
 
+let database: TestDatabase | undefined;
 let a: TestServer;
 let b: TestServer;
 let adminOnA: BrowserClient;
 
 beforeAll(async () => {
-  const database = await createTestDatabase();
+  database = await createTestDatabase();
   a = await startTestServer({}, { database });
   // The second server must not drop the database when it stops: the first one does.
   b = await startTestServer({}, { database: { ...database, drop: async () => {} } });
@@ -31,7 +32,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await b?.stop();
-  await a?.stop();
+  // The first server drops the database when it stops; if it never started, the database is dropped here.
+  if (a) await a.stop();
+  else await database?.drop();
 });
 
 /** The same browser (its cookies and CSRF token), talking to the other server. */
@@ -149,7 +152,7 @@ describe("two server processes on one database", () => {
         .where("type", "=", "mail.password_reset")
         .execute();
       const mine = rows.filter((row) => emails.includes((JSON.parse(row.payload) as { to: string }).to));
-      return mine.length === students.length && mine.every((row) => row.status === "done") && mine;
+      return mine.length === students.length && mine.every((row) => row.status === "done") ? mine : undefined;
     });
     expect(jobs.map((job) => job.attempts)).toEqual(students.map(() => 1));
     const mails = await a.handle.db
