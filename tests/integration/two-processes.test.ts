@@ -25,9 +25,14 @@ let adminOnA: BrowserClient;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  a = await startTestServer({}, { database });
-  // The second server must not drop the database when it stops: the first one does.
-  b = await startTestServer({}, { database: { ...database, drop: async () => {} } });
+  // Started side by side. The second server must not drop the database when it stops: the first one does.
+  const [first, second] = await Promise.allSettled([
+    startTestServer({}, { database }),
+    startTestServer({}, { database: { ...database, drop: async () => {} } }),
+  ]);
+  if (first.status === "fulfilled") a = first.value;
+  if (second.status === "fulfilled") b = second.value;
+  for (const started of [first, second]) if (started.status === "rejected") throw started.reason;
   adminOnA = await setUpSchool(a);
 });
 afterAll(async () => {
