@@ -41,7 +41,10 @@ export async function runWorkerProcess(options: WorkerProcessOptions = {}): Prom
   const worker = createWorker({
     db: services.db,
     dialect: services.handle.dialect,
-    jobs: reportingLastFailures([...registeredJobs(services), ...(options.extraJobs?.(services) ?? [])], services.errors),
+    jobs: reportingLastFailures(
+      [...registeredJobs(services), ...(options.extraJobs?.(services) ?? [])],
+      services.errors,
+    ),
     schedules: [...schedules, ...(options.extraSchedules ?? [])],
     log: log.child({ component: "jobs" }),
     stopTimeoutMs: STOP_TIMEOUT_MS,
