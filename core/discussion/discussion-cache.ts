@@ -6,11 +6,11 @@
 // The answers themselves are kept per viewer too (a reader who opens the discussion again, or reloads, gets the
 // same bytes without a query), emptied by the same writes and by any vote.
 // Freshness: any committed write in this process that names comments, replies, users or videos empties the lists
-// at once (platform/db/watched-cache.ts); a vote changes its item's up_votes_count, so it empties them too.
+// at once (platform/cache/cache.ts); a vote changes its item's up_votes_count, so it empties them too.
 // Writes by other processes (WEB_CONCURRENCY > 1) show within MAX_AGE_MS.
 import type { Db } from "#platform/db/connection.ts";
 import { prepared } from "#platform/db/prepared.ts";
-import { watchedCache } from "#platform/db/watched-cache.ts";
+import { defineCache } from "#platform/cache/cache.ts";
 import type { CommentableType } from "#platform/db/schema.ts";
 import { type CommentView, type ReplyView, selectSharedComments, selectSharedReplies, votesOf } from "./present.ts";
 import { type DiscussionViewer, isModerator } from "./rights.ts";
@@ -51,7 +51,8 @@ function parsePageKey(text: string): PageKey {
   };
 }
 
-const commentPages = watchedCache<string, SharedList<CommentView> & { more: boolean }>({
+const commentPages = defineCache<string, SharedList<CommentView> & { more: boolean }>({
+  name: "discussion-comment-pages",
   tables: ["comments", "users", "videos"],
   maxAgeMs: MAX_AGE_MS,
   maxEntries: MAX_LISTS,
@@ -68,7 +69,8 @@ const commentPages = watchedCache<string, SharedList<CommentView> & { more: bool
   },
 });
 
-const replyLists = watchedCache<string, SharedList<ReplyView>>({
+const replyLists = defineCache<string, SharedList<ReplyView>>({
+  name: "discussion-reply-lists",
   tables: ["replies", "users"],
   maxAgeMs: MAX_AGE_MS,
   maxEntries: MAX_LISTS,
@@ -79,14 +81,14 @@ const replyLists = watchedCache<string, SharedList<ReplyView>>({
 });
 
 // The viewer's votes on items whose ids lie in a range (a page's items are a range of ids).
-const votesBetween = prepared((db) =>
+const votesBetween = prepared((db, p: { type: VotableKind; userId: number; low: number; high: number }) =>
   db
     .selectFrom("votes")
     .select(["votable_id", "value"])
-    .where("votable_type", "=", "comment")
-    .where("user_id", "=", 0)
-    .where("votable_id", ">=", 0)
-    .where("votable_id", "<=", 0),
+    .where("votable_type", "=", p.type)
+    .where("user_id", "=", p.userId)
+    .where("votable_id", ">=", p.low)
+    .where("votable_id", "<=", p.high),
 );
 
 async function viewerVotes(
@@ -102,7 +104,7 @@ async function viewerVotes(
     if (id < low) low = id;
     if (id > high) high = id;
   }
-  const rows = await votesBetween(db, [type, viewer.id, low, high]);
+  const rows = await votesBetween(db, { type, userId: viewer.id, low, high });
   return new Map(rows.map((row) => [row.votable_id, row.value]));
 }
 
@@ -157,7 +159,8 @@ function parseViewerKey(text: string): { viewer: DiscussionViewer; listKey: stri
   return { viewer: { id: Number(text.slice(0, space)), role: listKey.split(" ")[0] as Kind }, listKey };
 }
 
-const commentAnswers = watchedCache<string, Buffer>({
+const commentAnswers = defineCache<string, Buffer>({
+  name: "discussion-comment-answers",
   tables: ["comments", "users", "videos", "votes"],
   maxAgeMs: MAX_AGE_MS,
   maxEntries: MAX_ANSWERS,
@@ -169,7 +172,8 @@ const commentAnswers = watchedCache<string, Buffer>({
   },
 });
 
-const replyAnswers = watchedCache<string, Buffer>({
+const replyAnswers = defineCache<string, Buffer>({
+  name: "discussion-reply-answers",
   tables: ["replies", "users", "votes"],
   maxAgeMs: MAX_AGE_MS,
   maxEntries: MAX_ANSWERS,

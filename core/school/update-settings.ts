@@ -3,7 +3,6 @@ import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
-import { forgetSchool } from "./get-school.ts";
 import { schoolSettingsSchema } from "./schemas.ts";
 
 export async function updateSchoolSettings(db: Db, input: unknown): Promise<void> {
@@ -28,5 +27,4 @@ export async function updateSchoolSettings(db: Db, input: unknown): Promise<void
     return updated;
   });
   if (Number(result.numUpdatedRows) === 0) throw new AppError("setup_required");
-  forgetSchool(db);
 }

@@ -9,7 +9,7 @@ import { coverPhotoUrl } from "#core/catalog/cover-photo.ts";
 import { normaliseForSearch } from "#core/catalog/search-text.ts";
 import { parseInput } from "#core/validation.ts";
 import { type Db, sql } from "#platform/db/connection.ts";
-import { watchedCache } from "#platform/db/watched-cache.ts";
+import { defineCache } from "#platform/cache/cache.ts";
 import { searchSchema } from "./schemas.ts";
 
 export const SEARCH_RESULT_LIMIT = 20;
@@ -96,7 +96,8 @@ function searchIndex(index: SearchIndex, words: string[]): Searchable[] {
   return found;
 }
 
-const publishedCourses = watchedCache<"published", SearchIndex | null>({
+const publishedCourses = defineCache<"published", SearchIndex | null>({
+  name: "search-index",
   tables: ["courses"],
   maxAgeMs: 5_000,
   maxEntries: 1,
@@ -132,7 +133,8 @@ async function searchByWords(db: Db, words: string[]): Promise<{ courses: Search
  * box sends each query again as it is typed. Emptied by the same writes as the search copies; kept at most 2 s
  * (another process's change shows within the copies' 5 s and these 2 s).
  */
-const answers = watchedCache<string, string>({
+const answers = defineCache<string, string>({
+  name: "search-answers",
   tables: ["courses"],
   maxAgeMs: 2_000,
   maxEntries: 1_000,

@@ -104,7 +104,16 @@ describe("write watcher", () => {
     const now = nowIso();
     const course = await db
       .insertInto("courses")
-      .values({ title: "Cascade", slug: "cascade", currency: "PLN", created_at: now, updated_at: now })
+      .values({
+        title: "Cascade",
+        slug: "cascade",
+        description: "",
+        status: "draft",
+        price_cents: 0,
+        currency: "PLN",
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await db.updateTable("courses").set({ title: "Renamed" }).where("id", "=", course.id).execute();
