@@ -1,4 +1,3 @@
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
 import { AppError } from "../errors.ts";
@@ -23,7 +22,6 @@ export async function updateSchoolSettings(db: Db, input: unknown): Promise<void
         updated_at: nowIso(),
       })
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) > 0) await bumpCacheVersion(trx, "catalog");
     return updated;
   });
   if (Number(result.numUpdatedRows) === 0) throw new AppError("setup_required");
