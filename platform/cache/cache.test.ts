@@ -1,7 +1,7 @@
 // The cache primitive (./cache.ts) on a real database (SQLite, or PostgreSQL with TEST_DATABASE_URL):
 // a value is loaded once, and a committed write to a watched table, an overlapping write, or age makes the
 // next read load again.
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-database.ts";
 import { type Db, nowIso } from "#platform/db/connection.ts";
 import { defineCache, listCaches } from "./cache.ts";
