@@ -2,7 +2,6 @@
 // is checked with its kind's schema (core/catalog/component-data.ts; embeds must be a known player).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { parseInput } from "../validation.ts";
 import {
   type AuthoredComponent,
@@ -43,7 +42,6 @@ export async function createComponent(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await bumpCacheVersion(trx, "catalog");
     return authoredComponent(row);
   });
 }

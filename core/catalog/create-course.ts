@@ -3,7 +3,6 @@
 // catalog's cache version moves in the same transaction.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { parseInput } from "../validation.ts";
 import { type AuthoredCourse, authoredCourse, objectInput } from "./authoring-records.ts";
 import { courseSchema } from "./authoring-schemas.ts";
@@ -40,7 +39,6 @@ export async function createCourse(
       .executeTakeFirstOrThrow()
       .catch(slugRaceToValidation);
     await recordPriceChange(trx, row.id, row, now);
-    await bumpCacheVersion(trx, "catalog");
     return authoredCourse(row);
   });
 }

@@ -1,7 +1,6 @@
 // POST /home/courses/{courseId}/sections/{sectionId}/lectures: a new lecture at the end of the section
 // (a draft, paid, unless told otherwise).
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { parseInput } from "../validation.ts";
 import { type AuthoredLecture, authoredLecture, nextPosition, requireSection } from "./authoring-records.ts";
 import { lectureSchema } from "./authoring-schemas.ts";
@@ -24,7 +23,6 @@ export async function createLecture(
       .values({ ...data, section_id: ids.sectionId, position: nextPosition(last), body: "" })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await bumpCacheVersion(trx, "catalog");
     return authoredLecture(row);
   });
 }

@@ -1,6 +1,5 @@
 // POST /home/courses/{courseId}/sections: a new section at the end of the course.
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { parseInput } from "../validation.ts";
 import { type AuthoredSection, authoredSection, nextPosition, requireCourse } from "./authoring-records.ts";
 import { sectionSchema } from "./authoring-schemas.ts";
@@ -19,7 +18,6 @@ export async function createSection(db: Db, courseId: number, input: unknown): P
       .values({ course_id: courseId, title: data.title, position: nextPosition(last) })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await bumpCacheVersion(trx, "catalog");
     return authoredSection(row);
   });
 }

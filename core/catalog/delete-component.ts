@@ -1,6 +1,5 @@
 // DELETE .../components/{componentId}.
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { requireComponent } from "./authoring-records.ts";
 
 export async function deleteComponent(
@@ -10,6 +9,5 @@ export async function deleteComponent(
   await db.transaction().execute(async (trx) => {
     await requireComponent(trx, ids);
     await trx.deleteFrom("lecture_components").where("id", "=", ids.componentId).execute();
-    await bumpCacheVersion(trx, "catalog");
   });
 }

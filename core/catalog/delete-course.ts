@@ -2,7 +2,6 @@
 // sections, lectures, components, price history, accesses, progress and reviews (foreign keys), and its
 // lectures' discussions.
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { requireCourse } from "./authoring-records.ts";
 import { lectureIdsOf, removeLectureDiscussions } from "./remove-lecture-discussions.ts";
 
@@ -11,6 +10,5 @@ export async function deleteCourse(db: Db, courseId: number): Promise<void> {
     await requireCourse(trx, courseId);
     await removeLectureDiscussions(trx, await lectureIdsOf(trx, { courseId }));
     await trx.deleteFrom("courses").where("id", "=", courseId).execute();
-    await bumpCacheVersion(trx, "catalog");
   });
 }

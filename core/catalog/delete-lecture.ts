@@ -1,7 +1,6 @@
 // DELETE .../sections/{sectionId}/lectures/{lectureId}: the lecture with its components, progress and
 // discussion.
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { requireLecture } from "./authoring-records.ts";
 import { removeLectureDiscussions } from "./remove-lecture-discussions.ts";
 
@@ -13,6 +12,5 @@ export async function deleteLecture(
     await requireLecture(trx, ids);
     await removeLectureDiscussions(trx, [ids.lectureId]);
     await trx.deleteFrom("lectures").where("id", "=", ids.lectureId).execute();
-    await bumpCacheVersion(trx, "catalog");
   });
 }

@@ -1,7 +1,6 @@
 // DELETE /home/courses/{courseId}/sections/{sectionId}: the section with its lectures (and their components,
 // progress and discussions).
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { requireSection } from "./authoring-records.ts";
 import { lectureIdsOf, removeLectureDiscussions } from "./remove-lecture-discussions.ts";
 
@@ -10,6 +9,5 @@ export async function deleteSection(db: Db, ids: { courseId: number; sectionId: 
     await requireSection(trx, ids.courseId, ids.sectionId);
     await removeLectureDiscussions(trx, await lectureIdsOf(trx, { sectionId: ids.sectionId }));
     await trx.deleteFrom("course_sections").where("id", "=", ids.sectionId).execute();
-    await bumpCacheVersion(trx, "catalog");
   });
 }

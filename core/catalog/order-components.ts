@@ -1,6 +1,5 @@
 // POST .../lectures/{lectureId}/components/order {ids}: the lecture's components in a new order.
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { requireLecture } from "./authoring-records.ts";
 import { applyOrder, checkedOrder } from "./ordering.ts";
 
@@ -21,7 +20,6 @@ export async function orderComponents(
       current.map((row) => row.id),
     );
     await applyOrder(trx, "lecture_components", order);
-    await bumpCacheVersion(trx, "catalog");
     return order;
   });
 }

@@ -1,7 +1,6 @@
 // POST .../sections/{sectionId}/lectures/order {ids}: the section's lectures in a new order (every lecture of
 // the section once; moving a lecture to another section is an update of its section_id).
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { requireSection } from "./authoring-records.ts";
 import { applyOrder, checkedOrder } from "./ordering.ts";
 
@@ -18,7 +17,6 @@ export async function orderLectures(
       current.map((row) => row.id),
     );
     await applyOrder(trx, "lectures", order);
-    await bumpCacheVersion(trx, "catalog");
     return order;
   });
 }

@@ -1,7 +1,6 @@
 // POST /home/courses/{courseId}/sections/order {ids}: the course's sections in a new order. Every section of
 // the course must be listed once; an id of another course's section is a 422.
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { requireCourse } from "./authoring-records.ts";
 import { applyOrder, checkedOrder } from "./ordering.ts";
 
@@ -14,7 +13,6 @@ export async function orderSections(db: Db, courseId: number, input: unknown): P
       current.map((row) => row.id),
     );
     await applyOrder(trx, "course_sections", ids);
-    await bumpCacheVersion(trx, "catalog");
     return ids;
   });
 }

@@ -2,7 +2,6 @@
 // kind itself does not change: a different kind is a new component).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { parseInput } from "../validation.ts";
 import { type AuthoredComponent, authoredComponent, requireComponent } from "./authoring-records.ts";
 import { componentInputSchema } from "./authoring-schemas.ts";
@@ -23,7 +22,6 @@ export async function updateComponent(
       .where("id", "=", ids.componentId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await bumpCacheVersion(trx, "catalog");
     return authoredComponent(row);
   });
 }

@@ -5,7 +5,6 @@
 // the title and description; the catalog's cache version moves in the same transaction.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { parseInput } from "../validation.ts";
 import {
   type AuthoredCourse,
@@ -63,7 +62,6 @@ export async function updateCourse(db: Db, courseId: number, input: unknown): Pr
       .executeTakeFirstOrThrow()
       .catch(slugRaceToValidation);
     if (pricesChanged(current, row)) await recordPriceChange(trx, courseId, row, now);
-    await bumpCacheVersion(trx, "catalog");
     return authoredCourse(row);
   });
 }

@@ -2,7 +2,6 @@
 // (draft / published), and optionally section_id to move the lecture to the end of another section of the
 // same course. Fields left out keep their values.
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { fieldError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import {
@@ -51,7 +50,6 @@ export async function updateLecture(
       .where("id", "=", ids.lectureId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await bumpCacheVersion(trx, "catalog");
     return authoredLecture(row);
   });
 }

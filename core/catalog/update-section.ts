@@ -1,6 +1,5 @@
 // PUT /home/courses/{courseId}/sections/{sectionId}: renames a section.
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { parseInput } from "../validation.ts";
 import { type AuthoredSection, authoredSection, requireSection } from "./authoring-records.ts";
 import { sectionSchema } from "./authoring-schemas.ts";
@@ -19,7 +18,6 @@ export async function updateSection(
       .where("id", "=", ids.sectionId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await bumpCacheVersion(trx, "catalog");
     return authoredSection(row);
   });
 }

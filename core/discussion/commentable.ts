@@ -3,7 +3,7 @@
 // as if it did not exist.
 import type { Db } from "#platform/db/connection.ts";
 import { prepared } from "#platform/db/prepared.ts";
-import { watchedCache } from "#platform/db/watched-cache.ts";
+import { defineCache } from "#platform/cache/cache.ts";
 import type { CommentableType } from "#platform/db/schema.ts";
 import { AppError } from "../errors.ts";
 import { findWatchableLecture } from "../learning/find-watchable-lecture.ts";
@@ -40,11 +40,11 @@ export type CommentRow = {
 };
 
 // Every reply, vote and deletion starts here: compiled once (platform/db/prepared.ts).
-const commentById = prepared((db) =>
+const commentById = prepared((db, p: { id: number }) =>
   db
     .selectFrom("comments")
     .select(["id", "user_id", "by_admin", "body", "commentable_type", "commentable_id"])
-    .where("id", "=", 0),
+    .where("id", "=", p.id),
 );
 
 /** A comment on something the viewer may see, or 404. */
@@ -53,7 +53,7 @@ export async function requireVisibleComment(
   commentId: number,
   viewer: DiscussionViewer,
 ): Promise<{ comment: CommentRow; commentable: Commentable }> {
-  const [comment] = Number.isSafeInteger(commentId) ? await commentById(db, [commentId]) : [];
+  const [comment] = Number.isSafeInteger(commentId) ? await commentById(db, { id: commentId }) : [];
   return withVisibleCommentable(db, comment, viewer);
 }
 
@@ -76,12 +76,13 @@ export const COMMENT_PLACE_MEMO_MS = 2000;
 
 type CommentPlace = Pick<CommentRow, "id" | "commentable_type" | "commentable_id">;
 
-const commentPlaces = watchedCache<number, CommentPlace | undefined>({
+const commentPlaces = defineCache<number, CommentPlace | undefined>({
+  name: "comment-places",
   tables: ["comments"],
   maxAgeMs: COMMENT_PLACE_MEMO_MS,
   maxEntries: 10_000,
   async load(db, commentId) {
-    const [comment] = await commentById(db, [commentId]);
+    const [comment] = await commentById(db, { id: commentId });
     return (
       comment && { id: comment.id, commentable_type: comment.commentable_type, commentable_id: comment.commentable_id }
     );

@@ -4,7 +4,6 @@
 // on the course page, so the catalog cache version moves in the same transaction.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { requireViewer, requireVisibleComment } from "./commentable.ts";
@@ -78,7 +77,6 @@ export async function turnCommentIntoReview(
         .executeTakeFirstOrThrow();
       id = row.id;
     }
-    await bumpCacheVersion(trx, "catalog");
     return { id, createdAt };
   });
   return {

@@ -4,7 +4,6 @@
 // same transaction (the product pages are cached for visitors).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { objectInput } from "../catalog/authoring-records.ts";
 import { checkCoverImage } from "../catalog/check-cover-image.ts";
 import { slugRaceToValidation } from "../catalog/course-slug.ts";
@@ -58,7 +57,6 @@ export async function createProduct(
       .catch(slugRaceToValidation);
     if (data.kind === "bundle") await saveBundleCourses(trx, row.id, data.course_ids);
     await saveVariants(trx, { productId: row.id, variants: data.variants, firstPosition: 1, now });
-    await bumpCacheVersion(trx, "catalog");
     return getProductForEditing(trx, row.id);
   });
 }

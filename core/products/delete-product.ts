@@ -1,7 +1,6 @@
 // DELETE /home/products/{id}: removes a product nobody has bought or tried to buy, with its variants, price
 // history, bundle courses and file. A product with transactions is refused with a clear message (409): its
 // buyers' records need it; unpublishing hides it instead. A course product goes only with its course.
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { AppError } from "../errors.ts";
 import { removeProductFile } from "./remove-product-file.ts";
 import { requireProduct } from "./product-records.ts";
@@ -31,7 +30,6 @@ export async function deleteProduct({ db, storage }: ProductDeps, productId: num
         if (/foreign key/i.test(String(error))) throw hasTransactions();
         throw error;
       });
-    await bumpCacheVersion(trx, "catalog");
     return product.file_key;
   });
   if (fileKey) await removeProductFile({ db, storage }, fileKey);

@@ -5,7 +5,6 @@
 // (update-course-product.ts). The catalog's cache version moves in the same transaction.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import type { Storage } from "#platform/storage/storage.ts";
 import { objectInput } from "../catalog/authoring-records.ts";
 import { checkCoverImage } from "../catalog/check-cover-image.ts";
@@ -84,7 +83,6 @@ export async function updateProduct(
       .catch(slugRaceToValidation);
     if (data.kind === "bundle") await saveBundleCourses(trx, productId, data.course_ids);
     await saveVariants(trx, { productId, variants: data.variants, firstPosition: 1, now });
-    await bumpCacheVersion(trx, "catalog");
     if (current.file_key && current.file_key !== data.file_key) replacedFile = current.file_key;
     return getProductForEditing(trx, productId);
   });

@@ -1,7 +1,6 @@
 // An admin approves or disapproves a review (POST /home/reviews/:id/approve | /disapprove). What anonymous
 // visitors see on the sales page changes with it, so the catalog cache version moves in the same transaction.
 import { AppError } from "#core/errors.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import type { Db } from "#platform/db/connection.ts";
 import type { ReviewStatus } from "#platform/db/schema.ts";
 
@@ -17,7 +16,6 @@ export async function setReviewStatus(
       .returning(["id", "status"])
       .executeTakeFirst();
     if (!row) throw new AppError("not_found");
-    await bumpCacheVersion(trx, "catalog");
     return row;
   });
 }

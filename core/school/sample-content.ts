@@ -9,7 +9,6 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import type { Language } from "#platform/db/schema.ts";
 import type { Storage } from "#platform/storage/storage.ts";
 import { createUser } from "../accounts/create-user.ts";
@@ -326,7 +325,6 @@ export async function addSampleContent(
       })),
     )
     .execute();
-  await bumpCacheVersion(db, "catalog");
 
   return {
     course: { title: t.title, slug: course.slug, sections: t.sections.length, lectures },

@@ -9,7 +9,6 @@ import { createUser } from "../accounts/create-user.ts";
 import type { ScryptParams } from "../accounts/passwords.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
-import { forgetSchool } from "./get-school.ts";
 import { addSampleContent, type SampleContent, type SampleFileStore, type SampleMedia } from "./sample-content.ts";
 import { defaultTimeZone, defaultVatRate, publicUrlField, setupSchema } from "./schemas.ts";
 
@@ -87,6 +86,5 @@ export async function setupSchool(
     await Promise.all(written.map((key) => storage.delete(key).catch(() => {})));
     throw error;
   });
-  forgetSchool(db);
   return result;
 }

@@ -1,9 +1,7 @@
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
-import { forgetSchool } from "./get-school.ts";
 import { schoolSettingsSchema } from "./schemas.ts";
 
 export async function updateSchoolSettings(db: Db, input: unknown): Promise<void> {
@@ -25,9 +23,7 @@ export async function updateSchoolSettings(db: Db, input: unknown): Promise<void
         updated_at: nowIso(),
       })
       .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) > 0) await bumpCacheVersion(trx, "catalog");
     return updated;
   });
   if (Number(result.numUpdatedRows) === 0) throw new AppError("setup_required");
-  forgetSchool(db);
 }

@@ -29,7 +29,7 @@ declare module "fastify" {
     visitor?: false;
     /**
      * true: a POST that only reads (a list, a search), so like a GET it may use this process's session lookup of
-     * the last second (core/accounts/session-cache.ts). Never on a route that changes anything.
+     * the last second (core/accounts/sessions.ts). Never on a route that changes anything.
      */
     readOnly?: true;
   }
@@ -187,12 +187,13 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
       const names = secure ? namesOver.https : namesOver.http;
       const token = request.routeOptions.config?.visitor === false ? undefined : request.cookies[names.session];
       if (!token) return finish(school, undefined);
-      // A read-only request may use this process's lookup of the last second (core/accounts/session-cache.ts).
+      // A read-only request may use this process's lookup of the last second (core/accounts/sessions.ts).
       const readOnly =
         request.method === "GET" || request.method === "HEAD" || request.routeOptions.config?.readOnly === true;
       const recent = readOnly ? findRecentSession(services.db, token) : undefined;
       if (recent) return finish(school, recent);
-      findSession(services.db, token, { days: services.config.SESSION_DAYS, readOnly }).then(
+      // (No second look at the cache: it has just been asked.)
+      findSession(services.db, token, { days: services.config.SESSION_DAYS }).then(
         (found) => finish(school, found),
         done,
       );

@@ -13,6 +13,7 @@ import { Images } from "lucide-react";
 import { Plug } from "lucide-react";
 import { Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
+import { DatabaseZap } from "lucide-react";
 import { clsx } from "clsx";
 import { requireAdmin } from "#app/lib/require-user.ts";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -43,6 +44,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home/mail", key: "admin:nav_mail", icon: Mail },
   { to: "/home/images", key: "media:nav_images", icon: Images },
   { to: "/home/jobs", key: "admin:nav_jobs", icon: ListChecks },
+  { to: "/home/caches", key: "admin:nav_caches", icon: DatabaseZap },
   { to: "/home/reviews", key: "reviews:nav", icon: MessageSquareQuote },
   { to: "/home/integrations", key: "integrations:nav", icon: Plug },
   { to: "/home/promo-codes", key: "promo:nav_promo_codes", icon: TicketPercent },
