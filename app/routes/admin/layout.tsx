@@ -1,7 +1,7 @@
 // The admin area's frame (/home/*): a left navigation on wide screens, a menu button that opens it as a
 // drawer on narrow ones, the school name, a link back to the public site and the avatar menu.
-// Only admins get in: a visitor is sent to log in, a student gets the 404 page (the area's existence is
-// not advertised). Every admin page's loader checks again: loaders of nested routes run in parallel.
+// Only admins get in: the middleware below runs before every loader of the area (app/lib/admin-area.ts): a visitor
+// is sent to log in, a student gets the 404 page (the area's existence is not advertised).
 import { useState, type ReactNode } from "react";
 import { Dialog } from "radix-ui";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
@@ -14,7 +14,7 @@ import { Plug } from "lucide-react";
 import { Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
 import { clsx } from "clsx";
-import { requireAdmin } from "#app/lib/require-user.ts";
+import { guardAdminArea } from "#app/lib/admin-area.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { UserMenu } from "#app/features/accounts/user-menu.tsx";
@@ -27,8 +27,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "admin:area");
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export const middleware: Route.MiddlewareFunction[] = [(args) => guardAdminArea(args)];
+
+export function loader() {
   return { admin: true };
 }
 
