@@ -44,6 +44,12 @@ export function authorize(actor: Actor, allowed: boolean): void {
   throw new AppError(isSignedIn(actor) ? "forbidden" : "unauthenticated");
 }
 
+/** authorize() for a use-case that records who did it: returns the actor, narrowed to a signed-in one. */
+export function authorizeUser(actor: Actor, allowed: boolean): SignedInActor {
+  authorize(actor, allowed && isSignedIn(actor));
+  return actor as SignedInActor;
+}
+
 /** A use-case for signed-in users only (401 for a visitor); returns the actor, narrowed. */
 export function requireSignedIn(actor: Actor): SignedInActor {
   if (!isSignedIn(actor)) throw new AppError("unauthenticated");
