@@ -1,7 +1,10 @@
 // The admin area's frame (/home/*): a left navigation on wide screens, a menu button that opens it as a
 // drawer on narrow ones, the school name, a link back to the public site and the avatar menu.
-// Only admins get in: the middleware below runs before every loader of the area (app/lib/admin-area.ts): a visitor
-// is sent to log in, a student gets the 404 page (the area's existence is not advertised).
+// Only admins get in (core/admin/policies.ts, through app/lib/admin-area.ts): a visitor is sent to log in, a
+// student gets the 404 page (the area's existence is not advertised). The pages' loaders run in parallel with
+// this one and ask their own domain's policy with the same actor; this loader's answer, the first in the route
+// order, is the one the page gets. (Not a middleware: a refusal there would skip the root loader, and the 404
+// page would lose the school's header.)
 import { useState, type ReactNode } from "react";
 import { Dialog } from "radix-ui";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
@@ -27,9 +30,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "admin:area");
 }
 
-export const middleware: Route.MiddlewareFunction[] = [(args) => guardAdminArea(args)];
-
-export function loader() {
+export function loader(args: Route.LoaderArgs) {
+  guardAdminArea(args);
   return { admin: true };
 }
 

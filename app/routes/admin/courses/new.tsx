@@ -18,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "authoring:new_course");
 }
 
-// Nothing to load: the area's gate (the admin layout's middleware) decides who sees the form, and POST
+// Nothing to load: the area's gate (the admin layout's loader) decides who sees the form, and POST
 // /home/courses asks core's catalog policy.
 export function loader() {
   return null;
