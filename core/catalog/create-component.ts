@@ -12,8 +12,23 @@ import {
 } from "./authoring-records.ts";
 import { componentInputSchema, componentKindSchema } from "./authoring-schemas.ts";
 import { checkComponentReferences } from "./check-component-references.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type LecturePath } from "./authorize-authoring.ts";
 
 export async function createComponent(
+  db: Db,
+  actor: Actor,
+  path: LecturePath,
+  input: unknown,
+): Promise<AuthoredComponent> {
+  return insertComponent(db, editablePath(actor, path), input);
+}
+
+/**
+ * The component itself, for core's use-cases that have already asked their own policy (a confirmed upload or a
+ * finished video becomes a component of its lecture: core/media).
+ */
+export async function insertComponent(
   db: Db,
   ids: { courseId: number; sectionId: number; lectureId: number },
   input: unknown,

@@ -3,7 +3,10 @@
 // catalog's cache version moves in the same transaction.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
+import { AppError } from "../errors.ts";
+import type { Actor } from "../shared/actor.ts";
 import { parseInput } from "../validation.ts";
+import { authorizeAuthoring } from "./authorize-authoring.ts";
 import { type AuthoredCourse, authoredCourse, objectInput } from "./authoring-records.ts";
 import { courseSchema } from "./authoring-schemas.ts";
 import { checkCoverImage } from "./check-cover-image.ts";
@@ -13,9 +16,13 @@ import { courseSearchText } from "./search-text.ts";
 
 export async function createCourse(
   db: Db,
+  actor: Actor,
   input: unknown,
-  defaults: { currency: string; vat_rate: number },
+  /** the school's currency and VAT default (null before setup) */
+  defaults: { currency: string; vat_rate: number } | null,
 ): Promise<AuthoredCourse> {
+  authorizeAuthoring(actor);
+  if (!defaults) throw new AppError("setup_required");
   const data = parseInput(courseSchema, {
     currency: defaults.currency,
     vat_rate: defaults.vat_rate,

@@ -4,12 +4,11 @@ import type { Db } from "#platform/db/connection.ts";
 import { parseInput } from "../validation.ts";
 import { type AuthoredLecture, authoredLecture, nextPosition, requireSection } from "./authoring-records.ts";
 import { lectureSchema } from "./authoring-schemas.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type SectionPath } from "./authorize-authoring.ts";
 
-export async function createLecture(
-  db: Db,
-  ids: { courseId: number; sectionId: number },
-  input: unknown,
-): Promise<AuthoredLecture> {
+export async function createLecture(db: Db, actor: Actor, path: SectionPath, input: unknown): Promise<AuthoredLecture> {
+  const ids = editablePath(actor, path);
   return db.transaction().execute(async (trx) => {
     await requireSection(trx, ids.courseId, ids.sectionId);
     const data = parseInput(lectureSchema, input);

@@ -3,8 +3,16 @@ import type { Db } from "#platform/db/connection.ts";
 import { parseInput } from "../validation.ts";
 import { type AuthoredSection, authoredSection, nextPosition, requireCourse } from "./authoring-records.ts";
 import { sectionSchema } from "./authoring-schemas.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath } from "./authorize-authoring.ts";
 
-export async function createSection(db: Db, courseId: number, input: unknown): Promise<AuthoredSection> {
+export async function createSection(
+  db: Db,
+  actor: Actor,
+  courseIdInput: unknown,
+  input: unknown,
+): Promise<AuthoredSection> {
+  const { courseId } = editablePath(actor, { courseId: courseIdInput });
   return db.transaction().execute(async (trx) => {
     await requireCourse(trx, courseId);
     const data = parseInput(sectionSchema, input);

@@ -2,11 +2,15 @@
 import type { Db } from "#platform/db/connection.ts";
 import { type AuthoredCourse, authoredCourse, requireCourse } from "./authoring-records.ts";
 import { type CurriculumSection, listSections } from "./list-sections.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath } from "./authorize-authoring.ts";
 
 export async function getAuthoredCourse(
   db: Db,
-  courseId: number,
+  actor: Actor,
+  courseIdInput: unknown,
 ): Promise<{ course: AuthoredCourse; sections: CurriculumSection[] }> {
+  const { courseId } = editablePath(actor, { courseId: courseIdInput });
   const course = await requireCourse(db, courseId);
-  return { course: authoredCourse(course), sections: await listSections(db, courseId) };
+  return { course: authoredCourse(course), sections: await listSections(db, actor, courseId) };
 }

@@ -10,6 +10,8 @@ import {
   requireCourse,
   requireLecture,
 } from "./authoring-records.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type LecturePath } from "./authorize-authoring.ts";
 
 export type LectureForEditing = {
   course: { id: number; title: string; slug: string; status: CourseStatus };
@@ -19,10 +21,8 @@ export type LectureForEditing = {
   components: AuthoredComponent[];
 };
 
-export async function getLectureForEditing(
-  db: Db,
-  ids: { courseId: number; sectionId: number; lectureId: number },
-): Promise<LectureForEditing> {
+export async function getLectureForEditing(db: Db, actor: Actor, path: LecturePath): Promise<LectureForEditing> {
+  const ids = editablePath(actor, path);
   const lecture = await requireLecture(db, ids);
   const course = await requireCourse(db, ids.courseId);
   const sections = await db

@@ -8,11 +8,14 @@ import {
   authoredSection,
   requireCourse,
 } from "./authoring-records.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath } from "./authorize-authoring.ts";
 
 export type CurriculumLecture = AuthoredLecture & { component_count: number };
 export type CurriculumSection = AuthoredSection & { lectures: CurriculumLecture[] };
 
-export async function listSections(db: Db, courseId: number): Promise<CurriculumSection[]> {
+export async function listSections(db: Db, actor: Actor, courseIdInput: unknown): Promise<CurriculumSection[]> {
+  const { courseId } = editablePath(actor, { courseId: courseIdInput });
   await requireCourse(db, courseId);
   const sections = await db
     .selectFrom("course_sections")

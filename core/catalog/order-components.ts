@@ -2,12 +2,11 @@
 import type { Db } from "#platform/db/connection.ts";
 import { requireLecture } from "./authoring-records.ts";
 import { applyOrder, checkedOrder } from "./ordering.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type LecturePath } from "./authorize-authoring.ts";
 
-export async function orderComponents(
-  db: Db,
-  ids: { courseId: number; sectionId: number; lectureId: number },
-  input: unknown,
-): Promise<number[]> {
+export async function orderComponents(db: Db, actor: Actor, path: LecturePath, input: unknown): Promise<number[]> {
+  const ids = editablePath(actor, path);
   return db.transaction().execute(async (trx) => {
     await requireLecture(trx, ids);
     const current = await trx

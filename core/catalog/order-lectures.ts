@@ -3,12 +3,11 @@
 import type { Db } from "#platform/db/connection.ts";
 import { requireSection } from "./authoring-records.ts";
 import { applyOrder, checkedOrder } from "./ordering.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type SectionPath } from "./authorize-authoring.ts";
 
-export async function orderLectures(
-  db: Db,
-  ids: { courseId: number; sectionId: number },
-  input: unknown,
-): Promise<number[]> {
+export async function orderLectures(db: Db, actor: Actor, path: SectionPath, input: unknown): Promise<number[]> {
+  const ids = editablePath(actor, path);
   return db.transaction().execute(async (trx) => {
     await requireSection(trx, ids.courseId, ids.sectionId);
     const current = await trx.selectFrom("lectures").select("id").where("section_id", "=", ids.sectionId).execute();

@@ -3,8 +3,11 @@
 import type { Db } from "#platform/db/connection.ts";
 import { requireCourse } from "./authoring-records.ts";
 import { applyOrder, checkedOrder } from "./ordering.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath } from "./authorize-authoring.ts";
 
-export async function orderSections(db: Db, courseId: number, input: unknown): Promise<number[]> {
+export async function orderSections(db: Db, actor: Actor, courseIdInput: unknown, input: unknown): Promise<number[]> {
+  const { courseId } = editablePath(actor, { courseId: courseIdInput });
   return db.transaction().execute(async (trx) => {
     await requireCourse(trx, courseId);
     const current = await trx.selectFrom("course_sections").select("id").where("course_id", "=", courseId).execute();

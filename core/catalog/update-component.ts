@@ -6,12 +6,16 @@ import { parseInput } from "../validation.ts";
 import { type AuthoredComponent, authoredComponent, requireComponent } from "./authoring-records.ts";
 import { componentInputSchema } from "./authoring-schemas.ts";
 import { checkComponentReferences } from "./check-component-references.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type ComponentPath } from "./authorize-authoring.ts";
 
 export async function updateComponent(
   db: Db,
-  ids: { courseId: number; sectionId: number; lectureId: number; componentId: number },
+  actor: Actor,
+  path: ComponentPath,
   input: unknown,
 ): Promise<AuthoredComponent> {
+  const ids = editablePath(actor, path);
   return db.transaction().execute(async (trx) => {
     const current = await requireComponent(trx, ids);
     const parsed = parseInput(componentInputSchema(current.kind), input);

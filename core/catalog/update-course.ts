@@ -18,6 +18,8 @@ import { checkCoverImage } from "./check-cover-image.ts";
 import { pricesChanged, recordPriceChange } from "./course-price-history.ts";
 import { resolveCourseSlug, slugRaceToValidation } from "./course-slug.ts";
 import { courseSearchText } from "./search-text.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath } from "./authorize-authoring.ts";
 
 function currentInput(course: CourseRow): CourseInput {
   return {
@@ -41,7 +43,13 @@ function currentInput(course: CourseRow): CourseInput {
   };
 }
 
-export async function updateCourse(db: Db, courseId: number, input: unknown): Promise<AuthoredCourse> {
+export async function updateCourse(
+  db: Db,
+  actor: Actor,
+  courseIdInput: unknown,
+  input: unknown,
+): Promise<AuthoredCourse> {
+  const { courseId } = editablePath(actor, { courseId: courseIdInput });
   return db.transaction().execute(async (trx) => {
     const current = await requireCourse(trx, courseId);
     const data = parseInput(courseSchema, { ...currentInput(current), ...objectInput(input) });

@@ -12,12 +12,11 @@ import {
   requireLecture,
 } from "./authoring-records.ts";
 import { lectureUpdateSchema } from "./authoring-schemas.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type LecturePath } from "./authorize-authoring.ts";
 
-export async function updateLecture(
-  db: Db,
-  ids: { courseId: number; sectionId: number; lectureId: number },
-  input: unknown,
-): Promise<AuthoredLecture> {
+export async function updateLecture(db: Db, actor: Actor, path: LecturePath, input: unknown): Promise<AuthoredLecture> {
+  const ids = editablePath(actor, path);
   return db.transaction().execute(async (trx) => {
     const current = await requireLecture(trx, ids);
     const data = parseInput(lectureUpdateSchema, {

@@ -2,6 +2,7 @@
 // stateful fakes of iFirma and Fakturownia: scheduled only with invoice details and an enabled service, in the
 // payment's transaction; issued once however often the job runs (also two runs at once); failures retried, marked
 // failed with the job's last attempt, and retried again by the owner; unpaid transactions refused.
+import { actors } from "#core/shared/test-actors.ts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setIntegrationEnabled } from "#core/integrations/set-integration-enabled.ts";
 import { nowIso, type Db } from "#platform/db/connection.ts";
@@ -113,7 +114,7 @@ describe("scheduleInvoice", () => {
     expect(await scheduleInvoice(db, withDetails.id)).toEqual({ scheduled: false });
     await useFakturownia();
     expect(await scheduleInvoice(db, noDetails.id)).toEqual({ scheduled: false });
-    await setIntegrationEnabled(db, { provider: "fakturownia", enabled: false });
+    await setIntegrationEnabled(db, actors.admin, { provider: "fakturownia", enabled: false });
     expect(await scheduleInvoice(db, withDetails.id)).toEqual({ scheduled: false });
     expect(await db.selectFrom("invoices").select("id").execute()).toEqual([]);
     expect(await invoiceJobs()).toHaveLength(0);
@@ -248,7 +249,7 @@ describe("issueInvoice", () => {
     await useIfirma();
     const sale = await addSale(db, { userId, productId });
     await scheduleInvoice(db, sale.id);
-    await setIntegrationEnabled(db, { provider: "ifirma", enabled: false });
+    await setIntegrationEnabled(db, actors.admin, { provider: "ifirma", enabled: false });
     await expect(issueInvoice(deps, sale.id, { last: true })).rejects.toThrow("the ifirma integration is disabled");
     expect(await getInvoiceForTransaction(db, sale.id)).toMatchObject({ status: "failed" });
   });

@@ -5,7 +5,7 @@
 import type { Db } from "#platform/db/connection.ts";
 import type { AuthoredComponent } from "../catalog/authoring-records.ts";
 import { DURATION_MAX_MINUTES } from "../catalog/authoring-schemas.ts";
-import { createComponent } from "../catalog/create-component.ts";
+import { insertComponent } from "../catalog/create-component.ts";
 import type { LecturePath } from "./find-course-lecture.ts";
 
 export async function addVideoToLecture(db: Db, videoId: number, path: LecturePath): Promise<AuthoredComponent> {
@@ -24,7 +24,7 @@ export async function addVideoToLecture(db: Db, videoId: number, path: LecturePa
   const same = existing.find((row) => (JSON.parse(row.data) as { video_id?: number }).video_id === videoId);
   if (same) return { ...same, data: JSON.parse(same.data) as unknown };
   const title = video.title.slice(0, 200);
-  return createComponent(db, path, {
+  return insertComponent(db, path, {
     kind: "video",
     data: title ? { video_id: videoId, title } : { video_id: videoId },
   });

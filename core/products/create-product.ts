@@ -7,7 +7,10 @@ import { nowIso } from "#platform/db/connection.ts";
 import { objectInput } from "../catalog/authoring-records.ts";
 import { checkCoverImage } from "../catalog/check-cover-image.ts";
 import { slugRaceToValidation } from "../catalog/course-slug.ts";
+import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canManageProducts } from "./policies.ts";
 import { saveBundleCourses } from "./bundle-courses.ts";
 import { checkBundleCourses, checkProductFile } from "./product-checks.ts";
 import { type AdminProduct, getProductForEditing } from "./product-records.ts";
@@ -18,9 +21,13 @@ import { saveVariants } from "./variant-history.ts";
 
 export async function createProduct(
   db: Db,
+  actor: Actor,
   input: unknown,
-  defaults: { currency: string; vat_rate: number },
+  /** the school's currency and VAT default (null before setup) */
+  defaults: { currency: string; vat_rate: number } | null,
 ): Promise<AdminProduct> {
+  authorize(actor, canManageProducts(actor));
+  if (!defaults) throw new AppError("setup_required");
   const data = parseInput(productSchema, {
     currency: defaults.currency,
     vat_rate: defaults.vat_rate,

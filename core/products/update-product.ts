@@ -10,6 +10,9 @@ import { objectInput } from "../catalog/authoring-records.ts";
 import { checkCoverImage } from "../catalog/check-cover-image.ts";
 import { slugRaceToValidation } from "../catalog/course-slug.ts";
 import { parseInput } from "../validation.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { pathId } from "../shared/path-id.ts";
+import { canManageProducts } from "./policies.ts";
 import { saveBundleCourses } from "./bundle-courses.ts";
 import { kindFields } from "./kind-fields.ts";
 import { checkBundleCourses, checkProductFile } from "./product-checks.ts";
@@ -47,9 +50,13 @@ async function currentInput(db: Db, productId: number): Promise<ProductInput> {
 
 export async function updateProduct(
   { db, storage }: ProductDeps,
-  productId: number,
+  actor: Actor,
+  productIdInput: unknown,
   input: unknown,
 ): Promise<AdminProduct> {
+  // The refusal first, whatever the id (401 / 403); then a malformed or unknown id is a 404.
+  authorize(actor, canManageProducts(actor));
+  const productId = pathId(productIdInput);
   const body = objectInput(input);
   let replacedFile: string | null = null;
   const saved = await db.transaction().execute(async (trx) => {

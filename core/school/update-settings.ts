@@ -1,10 +1,13 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
 import { AppError } from "../errors.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
 import { parseInput } from "../validation.ts";
+import { canManageSchool } from "./policies.ts";
 import { schoolSettingsSchema } from "./schemas.ts";
 
-export async function updateSchoolSettings(db: Db, input: unknown): Promise<void> {
+export async function updateSchoolSettings(db: Db, actor: Actor, input: unknown): Promise<void> {
+  authorize(actor, canManageSchool(actor));
   const data = parseInput(schoolSettingsSchema, input);
   // The school's name, language and currency show on every cached catalog and sales page: renew them.
   const result = await db.transaction().execute(async (trx) => {

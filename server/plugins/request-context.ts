@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { findRecentSession, findSession } from "#core/accounts/sessions.ts";
 import { AppError } from "#core/errors.ts";
+import { actorOf } from "#core/shared/actor.ts";
 import { cachedSchool, getSchool } from "#core/school/get-school.ts";
 import { isAllowedHost, publicAddressOf, requirePublicAddress } from "#core/school/public-address.ts";
 import { recordPublicAddress } from "#core/school/record-public-address.ts";
@@ -58,6 +59,7 @@ class Context implements RequestContext {
   school: RequestContext["school"];
   lang: Lang;
   user: RequestContext["user"];
+  actor: RequestContext["actor"];
   sessionId: string | undefined;
   sessionExpired: boolean;
   ip: string;
@@ -71,7 +73,7 @@ class Context implements RequestContext {
   #anonymousCookie: { name: string; secure: boolean } | undefined;
 
   constructor(
-    fields: Omit<RequestContext, "csrfToken" | "nonce">,
+    fields: Omit<RequestContext, "csrfToken" | "nonce" | "actor">,
     lazy: {
       secret: Buffer;
       binding: string | undefined;
@@ -82,6 +84,7 @@ class Context implements RequestContext {
     this.school = fields.school;
     this.lang = fields.lang;
     this.user = fields.user;
+    this.actor = actorOf(fields.user);
     this.sessionId = fields.sessionId;
     this.sessionExpired = fields.sessionExpired;
     this.ip = fields.ip;

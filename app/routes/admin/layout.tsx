@@ -1,7 +1,10 @@
 // The admin area's frame (/home/*): a left navigation on wide screens, a menu button that opens it as a
 // drawer on narrow ones, the school name, a link back to the public site and the avatar menu.
-// Only admins get in: a visitor is sent to log in, a student gets the 404 page (the area's existence is
-// not advertised). Every admin page's loader checks again: loaders of nested routes run in parallel.
+// Only admins get in (core/admin/policies.ts, through app/lib/admin-area.ts): a visitor is sent to log in, a
+// student gets the 404 page (the area's existence is not advertised). The pages' loaders run in parallel with
+// this one and ask their own domain's policy with the same actor; this loader's answer, the first in the route
+// order, is the one the page gets. (Not a middleware: a refusal there would skip the root loader, and the 404
+// page would lose the school's header.)
 import { useState, type ReactNode } from "react";
 import { Dialog } from "radix-ui";
 import { Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
@@ -15,7 +18,7 @@ import { Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
 import { DatabaseZap } from "lucide-react";
 import { clsx } from "clsx";
-import { requireAdmin } from "#app/lib/require-user.ts";
+import { guardAdminArea } from "#app/lib/admin-area.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { UserMenu } from "#app/features/accounts/user-menu.tsx";
@@ -28,8 +31,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "admin:area");
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export function loader(args: Route.LoaderArgs) {
+  guardAdminArea(args);
   return { admin: true };
 }
 

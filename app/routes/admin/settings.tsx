@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { currencies, schoolSettingsSchema, TAGLINE_MAX } from "#core/school/schemas.ts";
 import { wholeNumberOrText } from "#core/shared/form-values.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
+import { getSchoolSettings } from "#core/school/get-settings.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
@@ -24,23 +24,15 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "admin:settings_title");
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const school = context.get(pageContext).request.school!;
+export function loader({ context }: Route.LoaderArgs) {
+  const { request: ctx, services } = context.get(pageContext);
   return {
-    name: school.name,
-    language: school.language,
-    currency: school.currency,
-    login_enabled: Boolean(school.login_enabled),
-    registration_enabled: Boolean(school.registration_enabled),
-    tagline: school.tagline,
-    vat_rate: school.vat_rate,
-    time_zone: school.time_zone,
+    ...getSchoolSettings(ctx.actor, ctx.school),
     // The server's list (the one the setting is checked against), so the browser renders the same options.
     time_zones: timeZoneNames(),
     // APP_URL, when set, wins over the recorded address: show what links really start with.
-    public_url: context.get(pageContext).request.baseUrl,
-    fixed_by_app_url: Boolean(context.get(pageContext).services?.config.APP_URL),
+    public_url: ctx.baseUrl,
+    fixed_by_app_url: Boolean(services?.config.APP_URL),
   };
 }
 

@@ -8,7 +8,6 @@ import { formatDateTime } from "#platform/i18n/format.ts";
 import { formatMoney, moneyInputText } from "#core/shared/money.ts";
 import { translator } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { InvitationStatusBadge } from "#app/features/access-manager/invitations-table.tsx";
@@ -25,11 +24,10 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "transactions:details_title");
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const id = idFromText(params.transactionId);
-  const details = id ? await getTransactionDetails(services.db, id) : null;
+  const details = id ? await getTransactionDetails(services.db, ctx.actor, id) : null;
   if (!details) throw new Response(null, { status: 404 });
   const tx = details.transaction;
   const money = (cents: number | null) => (cents === null ? "" : formatMoney(cents, tx.currency, ctx.lang));

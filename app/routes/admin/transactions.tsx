@@ -8,7 +8,6 @@ import { filtersFrom, filtersQuery } from "#core/transactions/schemas.ts";
 import { formatDateTime } from "#platform/i18n/format.ts";
 import { formatMoney } from "#core/shared/money.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { ExportForm } from "#app/features/transactions/export-form.tsx";
@@ -24,10 +23,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
   const { services, request: ctx } = context.get(pageContext);
   const filters = filtersFrom(new URL(request.url).searchParams);
-  const [list, products] = await Promise.all([listTransactions(services.db, filters), listSoldProducts(services.db)]);
+  const [list, products] = await Promise.all([
+    listTransactions(services.db, ctx.actor, filters),
+    listSoldProducts(services.db, ctx.actor),
+  ]);
   return {
     filters,
     products,

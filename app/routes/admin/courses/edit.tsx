@@ -3,11 +3,9 @@
 // reorder) and the students with access. Deleting the course asks for DELETE to be typed (§5).
 import { Tabs } from "radix-ui";
 import { type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
-import { idParam } from "#core/shared/ids.ts";
 import { getAuthoredCourse } from "#core/catalog/get-authored-course.ts";
 import { listCourseStudents } from "#core/learning/list-course-students.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { CourseDetailsForm } from "#app/features/authoring/course-details-form.tsx";
@@ -27,13 +25,11 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData.course.title} · ${school}` }, ...tags.slice(1)];
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  const courseId = idParam(params.courseId);
   const [{ course, sections }, students] = await Promise.all([
-    getAuthoredCourse(services.db, courseId),
-    listCourseStudents(services.db, courseId),
+    getAuthoredCourse(services.db, ctx.actor, params.courseId),
+    listCourseStudents(services.db, ctx.actor, params.courseId),
   ]);
   return { course, sections, students, lang: ctx.lang };
 }

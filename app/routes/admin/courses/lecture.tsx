@@ -11,7 +11,6 @@ import { getLectureForEditing } from "#core/catalog/get-lecture-for-editing.ts";
 import { fieldErrorsOf } from "#core/validation.ts";
 import { pageContext } from "#server/page-context.ts";
 import { ApiError, api, type FieldMessages } from "#app/lib/api.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { LectureAccessBadge, LectureStatusBadge } from "#app/features/authoring/badges.tsx";
@@ -37,12 +36,15 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData.lecture.title} · ${school}` }, ...tags.slice(1)];
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const { services } = context.get(pageContext);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services, request: ctx } = context.get(pageContext);
   const courseId = idParam(params.courseId);
   const lecture = await requireLectureOfCourse(services.db, courseId, idParam(params.lectureId));
-  return getLectureForEditing(services.db, { courseId, sectionId: lecture.section_id, lectureId: lecture.id });
+  return getLectureForEditing(services.db, ctx.actor, {
+    courseId,
+    sectionId: lecture.section_id,
+    lectureId: lecture.id,
+  });
 }
 
 function valuesOf(lecture: {
