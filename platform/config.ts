@@ -120,7 +120,7 @@ export const configSchema = z.object({
     .string()
     .refine((v) => v === "" || /^https?:\/\/[^\s]+$/.test(v), { message: "must be an http(s) URL" })
     .default(""),
-  // Files in an S3-compatible bucket instead of DATA_DIR/files (platform/storage/s3.ts), when S3_BUCKET is set.
+  // Files in an S3-compatible bucket instead of DATA_DIR/files (integrations/storage/s3.ts), when S3_BUCKET is set.
   S3_BUCKET: z.string().default(""),
   S3_REGION: z.string().default("us-east-1"),
   S3_ENDPOINT: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),

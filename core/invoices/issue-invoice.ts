@@ -12,8 +12,8 @@ import { nowIso, type Db } from "#platform/db/connection.ts";
 import type { TransactionStatus } from "#platform/db/schema.ts";
 import type { JobHandler } from "#platform/jobs/define-job.ts";
 import { STALE_AFTER_MS } from "#platform/jobs/worker.ts";
-import { InvoicingProviderError } from "#integrations/invoicing/invoicing-provider.ts";
-import type { InvoicingProviderFactory } from "#integrations/invoicing/registry.ts";
+import { InvoicingProviderError } from "#core/ports/invoicing.ts";
+import type { InvoicingProviderFactory } from "#core/ports/invoicing.ts";
 import type { IssueInvoicePayload } from "./jobs.ts";
 import { invoiceBuyer, invoiceDate, invoiceLines, parseInvoiceDetails } from "./invoice-content.ts";
 

@@ -5,7 +5,7 @@
 // (update-course-product.ts). The catalog's cache version moves in the same transaction.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import type { Storage } from "#platform/storage/storage.ts";
+import type { Storage } from "#core/ports/storage.ts";
 import { objectInput } from "../catalog/authoring-records.ts";
 import { checkCoverImage } from "../catalog/check-cover-image.ts";
 import { slugRaceToValidation } from "../catalog/course-slug.ts";

@@ -3,7 +3,7 @@
 // is reordered, removed ones lose it; a course product's variants start at position 2.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#platform/db/connection.ts";
-import type { Storage } from "#platform/storage/storage.ts";
+import type { Storage } from "#core/ports/storage.ts";
 import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-database.ts";
 import { ensureCourseProduct } from "../selling/course-product.ts";
 import { actors } from "../shared/test-actors.ts";

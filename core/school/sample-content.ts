@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
 import type { Language } from "#platform/db/schema.ts";
-import type { Storage } from "#platform/storage/storage.ts";
+import type { Storage } from "#core/ports/storage.ts";
 import { createUser } from "../accounts/create-user.ts";
 import type { ScryptParams } from "../accounts/passwords.ts";
 import { findUserByEmail } from "../accounts/find-user.ts";

@@ -4,7 +4,7 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { User } from "#platform/db/schema.ts";
-import type { Storage } from "#platform/storage/storage.ts";
+import type { Storage } from "#core/ports/storage.ts";
 import { createUser } from "../accounts/create-user.ts";
 import type { ScryptParams } from "../accounts/passwords.ts";
 import { AppError } from "../errors.ts";

@@ -15,7 +15,7 @@ import { checkoutSchema, invoiceDetails, type CheckoutInput } from "./checkout-s
 import { type CompletionHooks, completeTransaction } from "./complete-transaction.ts";
 import { failTransaction } from "./fail-transaction.ts";
 import { loadOffer, type Offer, type OfferRef, type VariantOffer } from "./offers.ts";
-import type { PaymentProvider } from "./payment-provider.ts";
+import type { PaymentProvider } from "#core/ports/payments.ts";
 import { quote, type Quote } from "./pricing.ts";
 import type { SellingDeps } from "./provider-source.ts";
 import { reservePromoPackages } from "./reservations.ts";

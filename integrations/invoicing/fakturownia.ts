@@ -12,7 +12,7 @@ import {
   InvoicingProviderError,
   type IssuedInvoice,
   REQUEST_TIMEOUT_MS,
-} from "./invoicing-provider.ts";
+} from "#core/ports/invoicing.ts";
 
 /** `{account}` is replaced by the account's subdomain; a test fake passes e.g. http://127.0.0.1:4000/{account}. */
 export const FAKTUROWNIA_BASE_URL = "https://{account}.fakturownia.pl";

@@ -15,7 +15,7 @@ import {
   InvoicingProviderError,
   type IssuedInvoice,
   REQUEST_TIMEOUT_MS,
-} from "./invoicing-provider.ts";
+} from "#core/ports/invoicing.ts";
 
 export const IFIRMA_BASE_URL = "https://www.ifirma.pl";
 

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createFakturownia, fakturowniaBase, fakturowniaInvoice } from "#integrations/invoicing/fakturownia.ts";
 import { centsToDecimal } from "#core/shared/money.ts";
-import { InvoicingProviderError } from "#integrations/invoicing/invoicing-provider.ts";
+import { InvoicingProviderError } from "#core/ports/invoicing.ts";
 import { invoicingProviders } from "#integrations/invoicing/registry.ts";
 import { type FakeFakturownia, startFakeFakturownia } from "#tests/fakes/fakturownia.ts";
 import { sale } from "./sale.ts";

@@ -74,3 +74,6 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
 /** Every call to a service ends within this time: a hung connection must not hold a job forever. */
 export const REQUEST_TIMEOUT_MS = 20_000;
+
+/** Builds the adapter of an enabled invoicing integration from its decrypted settings (the composition root's). */
+export type InvoicingProviderFactory = (provider: string, settings: Record<string, string>) => InvoicingProvider;

@@ -6,7 +6,7 @@ import { text } from "node:stream/consumers";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeS3, startFakeS3 } from "#tests/fakes/s3.ts";
 import { createS3Storage, S3Error, type S3StorageOptions, s3ObjectUrl } from "./s3.ts";
-import type { Storage } from "./storage.ts";
+import type { Storage } from "#core/ports/storage.ts";
 
 const credentials = {
   bucket: "school-files",

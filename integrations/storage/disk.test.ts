@@ -7,7 +7,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDiskStorage } from "./disk.ts";
-import { InvalidStorageKeyError, isValidKey, type Storage } from "./storage.ts";
+import { InvalidStorageKeyError, isValidKey, type Storage } from "#core/ports/storage.ts";
 
 let dir: string;
 let root: string;

@@ -1,7 +1,7 @@
 // Which storage and video host the configuration picks, and the variables that must come together.
 import { describe, expect, it } from "vitest";
 import { videoHostFromConfig } from "#integrations/video/from-config.ts";
-import { ConfigError, loadConfig } from "../config.ts";
+import { ConfigError, loadConfig } from "#platform/config.ts";
 import { createStorageFromConfig } from "./from-config.ts";
 
 const secret = Buffer.from("x".repeat(40));

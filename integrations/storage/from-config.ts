@@ -2,10 +2,10 @@
 // disk under DATA_DIR/files. Used by the server (server/services.ts) and the CLI, so both write where the
 // server reads.
 import path from "node:path";
-import type { Config } from "../config.ts";
+import type { Config } from "#platform/config.ts";
 import { createDiskStorage } from "./disk.ts";
 import { createS3Storage } from "./s3.ts";
-import type { Storage } from "./storage.ts";
+import type { Storage } from "#core/ports/storage.ts";
 
 export function createStorageFromConfig(config: Config, secret: Buffer): Storage {
   if (config.S3_BUCKET) {

@@ -27,7 +27,7 @@ import {
   signRequest,
   UNSIGNED_PAYLOAD,
 } from "./s3-signer.ts";
-import { assertValidContentType, assertValidKey, type Storage, type StoredObject } from "./storage.ts";
+import { assertValidContentType, assertValidKey, type Storage, type StoredObject } from "#core/ports/storage.ts";
 
 export type S3StorageOptions = {
   bucket: string;

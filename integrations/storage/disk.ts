@@ -15,7 +15,7 @@ import {
   InvalidStorageKeyError,
   type Storage,
   type StoredObject,
-} from "./storage.ts";
+} from "#core/ports/storage.ts";
 
 const DEFAULT_CONTENT_TYPE = "application/octet-stream";
 

@@ -2,7 +2,7 @@
 // key, the content type and an expiry, and carries HMAC-SHA256(secret, all three). Changing any of them,
 // or using the URL after its expiry, makes it worthless.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { assertValidContentType, assertValidKey, isValidKey, type SignedPut } from "./storage.ts";
+import { assertValidContentType, assertValidKey, isValidKey, type SignedPut } from "#core/ports/storage.ts";
 
 /** The path the upload route will serve: PUT /uploads/<key>?content_type=...&expires=...&signature=... */
 export const SIGNED_PUT_PATH = "/uploads/";
