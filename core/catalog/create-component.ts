@@ -3,13 +3,9 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { parseInput } from "../validation.ts";
-import {
-  type AuthoredComponent,
-  authoredComponent,
-  nextPosition,
-  objectInput,
-  requireLecture,
-} from "./authoring-records.ts";
+import { type AuthoredComponent, authoredComponent } from "./authored.ts";
+import { nextPosition, requireLecture } from "./internal/records.ts";
+import { objectInput } from "#core/shared/object-input.ts";
 import { componentInputSchema, componentKindSchema } from "./authoring-schemas.ts";
 import { checkComponentReferences } from "./check-component-references.ts";
 import type { Actor } from "../shared/actor.ts";

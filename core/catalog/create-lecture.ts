@@ -2,7 +2,8 @@
 // (a draft, paid, unless told otherwise).
 import type { Db } from "#platform/db/connection.ts";
 import { parseInput } from "../validation.ts";
-import { type AuthoredLecture, authoredLecture, nextPosition, requireSection } from "./authoring-records.ts";
+import { type AuthoredLecture, authoredLecture } from "./authored.ts";
+import { nextPosition, requireSection } from "./internal/records.ts";
 import { lectureSchema } from "./authoring-schemas.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath, type SectionPath } from "./authorize-authoring.ts";

@@ -1,7 +1,8 @@
 // POST /home/courses/{courseId}/sections: a new section at the end of the course.
 import type { Db } from "#platform/db/connection.ts";
 import { parseInput } from "../validation.ts";
-import { type AuthoredSection, authoredSection, nextPosition, requireCourse } from "./authoring-records.ts";
+import { type AuthoredSection, authoredSection } from "./authored.ts";
+import { nextPosition, requireCourse } from "./internal/records.ts";
 import { sectionSchema } from "./authoring-schemas.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath } from "./authorize-authoring.ts";

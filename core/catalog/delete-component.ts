@@ -1,6 +1,6 @@
 // DELETE .../components/{componentId}.
 import type { Db } from "#platform/db/connection.ts";
-import { requireComponent } from "./authoring-records.ts";
+import { requireComponent } from "./internal/records.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath, type ComponentPath } from "./authorize-authoring.ts";
 

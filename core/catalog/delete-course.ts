@@ -2,7 +2,7 @@
 // sections, lectures, components, price history, accesses, progress and reviews (foreign keys), and its
 // lectures' discussions.
 import type { Db } from "#platform/db/connection.ts";
-import { requireCourse } from "./authoring-records.ts";
+import { requireCourse } from "./internal/records.ts";
 import { lectureIdsOf, removeLectureDiscussions } from "./remove-lecture-discussions.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath } from "./authorize-authoring.ts";

@@ -1,7 +1,7 @@
 // DELETE .../sections/{sectionId}/lectures/{lectureId}: the lecture with its components, progress and
 // discussion.
 import type { Db } from "#platform/db/connection.ts";
-import { requireLecture } from "./authoring-records.ts";
+import { requireLecture } from "./internal/records.ts";
 import { removeLectureDiscussions } from "./remove-lecture-discussions.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath, type LecturePath } from "./authorize-authoring.ts";

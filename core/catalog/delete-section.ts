@@ -1,7 +1,7 @@
 // DELETE /home/courses/{courseId}/sections/{sectionId}: the section with its lectures (and their components,
 // progress and discussions).
 import type { Db } from "#platform/db/connection.ts";
-import { requireSection } from "./authoring-records.ts";
+import { requireSection } from "./internal/records.ts";
 import { lectureIdsOf, removeLectureDiscussions } from "./remove-lecture-discussions.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath, type SectionPath } from "./authorize-authoring.ts";

@@ -1,13 +1,8 @@
 // GET /home/courses/{courseId}/sections: the course's curriculum as the editor shows it: sections in order,
 // each with its lectures in order (drafts included) and how many components each lecture has.
 import type { Db } from "#platform/db/connection.ts";
-import {
-  type AuthoredLecture,
-  type AuthoredSection,
-  authoredLecture,
-  authoredSection,
-  requireCourse,
-} from "./authoring-records.ts";
+import { type AuthoredLecture, type AuthoredSection, authoredLecture, authoredSection } from "./authored.ts";
+import { requireCourse } from "./internal/records.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath } from "./authorize-authoring.ts";
 

@@ -1,7 +1,7 @@
 // GET .../sections/{sectionId}/lectures/create: what the "new lecture" form starts with, and the sections
 // it may be put in.
 import type { Db } from "#platform/db/connection.ts";
-import { requireSection } from "./authoring-records.ts";
+import { requireSection } from "./internal/records.ts";
 import type { lectureSchema } from "./authoring-schemas.ts";
 import type { z } from "zod";
 import type { Actor } from "../shared/actor.ts";

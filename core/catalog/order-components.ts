@@ -1,6 +1,6 @@
 // POST .../lectures/{lectureId}/components/order {ids}: the lecture's components in a new order.
 import type { Db } from "#platform/db/connection.ts";
-import { requireLecture } from "./authoring-records.ts";
+import { requireLecture } from "./internal/records.ts";
 import { applyOrder, checkedOrder } from "./ordering.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath, type LecturePath } from "./authorize-authoring.ts";

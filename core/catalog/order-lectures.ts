@@ -1,7 +1,7 @@
 // POST .../sections/{sectionId}/lectures/order {ids}: the section's lectures in a new order (every lecture of
 // the section once; moving a lecture to another section is an update of its section_id).
 import type { Db } from "#platform/db/connection.ts";
-import { requireSection } from "./authoring-records.ts";
+import { requireSection } from "./internal/records.ts";
 import { applyOrder, checkedOrder } from "./ordering.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath, type SectionPath } from "./authorize-authoring.ts";

@@ -1,7 +1,7 @@
 // POST /home/courses/{courseId}/sections/order {ids}: the course's sections in a new order. Every section of
 // the course must be listed once; an id of another course's section is a 422.
 import type { Db } from "#platform/db/connection.ts";
-import { requireCourse } from "./authoring-records.ts";
+import { requireCourse } from "./internal/records.ts";
 import { applyOrder, checkedOrder } from "./ordering.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath } from "./authorize-authoring.ts";

@@ -3,7 +3,8 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { parseInput } from "../validation.ts";
-import { type AuthoredComponent, authoredComponent, requireComponent } from "./authoring-records.ts";
+import { type AuthoredComponent, authoredComponent } from "./authored.ts";
+import { requireComponent } from "./internal/records.ts";
 import { componentInputSchema } from "./authoring-schemas.ts";
 import { checkComponentReferences } from "./check-component-references.ts";
 import type { Actor } from "../shared/actor.ts";

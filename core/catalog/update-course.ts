@@ -6,13 +6,9 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { parseInput } from "../validation.ts";
-import {
-  type AuthoredCourse,
-  authoredCourse,
-  type CourseRow,
-  objectInput,
-  requireCourse,
-} from "./authoring-records.ts";
+import { type AuthoredCourse, authoredCourse, type CourseRow } from "./authored.ts";
+import { requireCourse } from "./internal/records.ts";
+import { objectInput } from "#core/shared/object-input.ts";
 import { type CourseInput, courseSchema } from "./authoring-schemas.ts";
 import { checkCoverImage } from "./check-cover-image.ts";
 import { pricesChanged, recordPriceChange } from "./course-price-history.ts";

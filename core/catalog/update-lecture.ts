@@ -4,13 +4,9 @@
 import type { Db } from "#platform/db/connection.ts";
 import { fieldError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
-import {
-  type AuthoredLecture,
-  authoredLecture,
-  nextPosition,
-  objectInput,
-  requireLecture,
-} from "./authoring-records.ts";
+import { type AuthoredLecture, authoredLecture } from "./authored.ts";
+import { nextPosition, requireLecture } from "./internal/records.ts";
+import { objectInput } from "#core/shared/object-input.ts";
 import { lectureUpdateSchema } from "./authoring-schemas.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath, type LecturePath } from "./authorize-authoring.ts";

@@ -1,7 +1,8 @@
 // PUT /home/courses/{courseId}/sections/{sectionId}: renames a section.
 import type { Db } from "#platform/db/connection.ts";
 import { parseInput } from "../validation.ts";
-import { type AuthoredSection, authoredSection, requireSection } from "./authoring-records.ts";
+import { type AuthoredSection, authoredSection } from "./authored.ts";
+import { requireSection } from "./internal/records.ts";
 import { sectionSchema } from "./authoring-schemas.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath, type SectionPath } from "./authorize-authoring.ts";

@@ -3,7 +3,7 @@
 // takes the video's, as the browser read it from the file (rounded up to whole minutes). A length the admin
 // entered is never overwritten.
 import type { Db } from "#platform/db/connection.ts";
-import type { AuthoredComponent } from "../catalog/authoring-records.ts";
+import type { AuthoredComponent } from "#core/catalog/authored.ts";
 import { DURATION_MAX_MINUTES } from "../catalog/authoring-schemas.ts";
 import { insertComponent } from "../catalog/create-component.ts";
 import type { LecturePath } from "./find-course-lecture.ts";

@@ -7,7 +7,7 @@ import type { ComponentData } from "../catalog/component-data.ts";
 import { fileData } from "../catalog/component-data.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
-import type { AuthoredComponent } from "../catalog/authoring-records.ts";
+import type { AuthoredComponent } from "#core/catalog/authored.ts";
 import { insertComponent } from "../catalog/create-component.ts";
 import { completeDirectUpload } from "./complete-direct-upload.ts";
 import { findCourseLecture, type LecturePath } from "./find-course-lecture.ts";

@@ -11,7 +11,7 @@
 import type { VideoHost } from "#core/ports/video-host.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import type { AuthoredComponent } from "../catalog/authoring-records.ts";
+import type { AuthoredComponent } from "#core/catalog/authored.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { addVideoToLecture } from "./add-video-to-lecture.ts";

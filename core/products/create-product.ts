@@ -4,7 +4,7 @@
 // same transaction (the product pages are cached for visitors).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { objectInput } from "../catalog/authoring-records.ts";
+import { objectInput } from "#core/shared/object-input.ts";
 import { checkCoverImage } from "../catalog/check-cover-image.ts";
 import { slugRaceToValidation } from "../catalog/course-slug.ts";
 import { AppError } from "../errors.ts";

@@ -6,7 +6,7 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { Storage } from "#core/ports/storage.ts";
-import { objectInput } from "../catalog/authoring-records.ts";
+import { objectInput } from "#core/shared/object-input.ts";
 import { checkCoverImage } from "../catalog/check-cover-image.ts";
 import { slugRaceToValidation } from "../catalog/course-slug.ts";
 import { parseInput } from "../validation.ts";

@@ -3,7 +3,7 @@
 // author, and the SEO title and description with live counts against the 70 / 150 character hints (§9).
 // Saved with PUT /home/courses/{id}; the status has its own buttons (course-header.tsx).
 import { type FormEvent, useId } from "react";
-import type { AuthoredCourse } from "#core/catalog/authoring-records.ts";
+import type { AuthoredCourse } from "#core/catalog/authored.ts";
 import {
   courseSchema,
   SEO_DESCRIPTION_HINT,

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { ChevronLeft, Eye } from "lucide-react";
-import type { AuthoredCourse } from "#core/catalog/authoring-records.ts";
+import type { AuthoredCourse } from "#core/catalog/authored.ts";
 import { formatDate } from "#platform/i18n/format.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { api } from "#app/lib/api.ts";

@@ -4,10 +4,8 @@
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { ChevronLeft, Eye, Trash2 } from "lucide-react";
-import { requireLectureOfCourse } from "#core/catalog/authoring-records.ts";
-import { idParam } from "#core/shared/ids.ts";
 import { lectureUpdateSchema } from "#core/catalog/authoring-schemas.ts";
-import { getLectureForEditing } from "#core/catalog/get-lecture-for-editing.ts";
+import { getCourseLectureForEditing } from "#core/catalog/get-lecture-for-editing.ts";
 import { fieldErrorsOf } from "#core/validation.ts";
 import { pageContext } from "#server/page-context.ts";
 import { ApiError, api, type FieldMessages } from "#app/lib/api.ts";
@@ -38,13 +36,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  const courseId = idParam(params.courseId);
-  const lecture = await requireLectureOfCourse(services.db, courseId, idParam(params.lectureId));
-  return getLectureForEditing(services.db, ctx.actor, {
-    courseId,
-    sectionId: lecture.section_id,
-    lectureId: lecture.id,
-  });
+  return getCourseLectureForEditing(services.db, ctx.actor, params);
 }
 
 function valuesOf(lecture: {

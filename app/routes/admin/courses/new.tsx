@@ -2,7 +2,7 @@
 // types one) and opens in the course editor. Also a plain form (POST /home/courses) before hydration.
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { AuthoredCourse } from "#core/catalog/authoring-records.ts";
+import type { AuthoredCourse } from "#core/catalog/authored.ts";
 import { newCourseSchema, TITLE_MAX } from "#core/catalog/authoring-schemas.ts";
 import { slugify } from "#core/catalog/course-slug.ts";
 import { useT } from "#app/lib/i18n.tsx";
