@@ -19,6 +19,8 @@ import { createPayments, externalProviders, type Payments, testPaymentsAllowed }
 import { seedBuiltInIntegrations } from "#core/integrations/seed-built-in-integrations.ts";
 import type { SampleMedia } from "#core/school/sample-content.ts";
 import { sampleMedia } from "#platform/sample-files/sample-media.ts";
+import { registerCommentableKind } from "#core/discussion/commentable-kinds.ts";
+import { lectureCommentable } from "#core/learning/lecture-commentable.ts";
 
 export type Services = {
   config: Config;
@@ -42,6 +44,8 @@ export type Services = {
 };
 
 export async function createServices(config: Config): Promise<Services> {
+  // What comments may hang on: each kind comes from the domain that owns it (the community adds posts).
+  registerCommentableKind(lectureCommentable);
   const handle = openDatabase(config.database);
   await migrateToLatest(handle);
   const throttle = createLoginThrottle({

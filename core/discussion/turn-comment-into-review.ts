@@ -36,6 +36,8 @@ export async function turnCommentIntoReview(
   // A student's own comment is a 403; anyone else's answers as a missing one.
   if (!isModerator(viewer)) throw new AppError(refusalFor(viewer, comment));
   const { rating } = parseInput(reviewSchema, options.input);
+  // Only a comment on something of a course (a lecture) can become that course's review.
+  if (commentable.courseId === null) throw new AppError("not_found");
   const course = await db
     .selectFrom("courses")
     .select(["id", "slug"])
