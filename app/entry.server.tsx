@@ -6,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { logPageError } from "#server/http/page-errors.ts";
 import { pageContext } from "#server/page-context.ts";
 import { NonceContext } from "./lib/nonce.tsx";
 
@@ -45,7 +46,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // Before the shell, React Router catches the error and reports it through handleError below.
+          if (shellRendered) logPageError(error, { request, context: loadContext });
         },
       },
     );
@@ -53,9 +55,10 @@ export default function handleRequest(
   });
 }
 
-/** Expected outcomes (404s, redirects, aborted requests) are not errors worth a stack trace. */
-export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
-  if (error && typeof error === "object" && "status" in error && (error as { status: number }).status < 500) return;
-  console.error(error);
+/**
+ * Unexpected failures are logged once with the request's details and reported (SENTRY_DSN); expected outcomes
+ * (404s, redirects, AppErrors below 500, aborted requests) are neither (#server/http/page-errors.ts).
+ */
+export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
+  logPageError(error, { request, context });
 }

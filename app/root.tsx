@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, redirect, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration } from "react-router";
 import { publicUser } from "#core/accounts/public-user.ts";
 import { hasPublishedProducts } from "#core/products/has-published-products.ts";
 import { type Lang, translator } from "#platform/i18n/index.ts";
@@ -10,7 +10,8 @@ import { setApiTexts } from "./lib/api.ts";
 import { I18nProvider, useT } from "./lib/i18n.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 import { useRootData } from "./lib/root-data.ts";
-import { ErrorPage } from "./ui/error-page.tsx";
+import { ErrorPage } from "./features/errors/error-page.tsx";
+import { errorTexts, pageError } from "./features/errors/error-texts.ts";
 import { Toaster } from "./ui/toast.tsx";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -22,9 +23,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     lang: ctx.lang,
     csrfToken: ctx.csrfToken,
-    school: ctx.school ? { name: ctx.school.name, language: ctx.school.language, currency: ctx.school.currency } : null,
+    school: ctx.school
+      ? {
+          name: ctx.school.name,
+          language: ctx.school.language,
+          currency: ctx.school.currency,
+          time_zone: ctx.school.time_zone,
+        }
+      : null,
     user: ctx.user ? publicUser(ctx.user) : null,
     hasProducts: ctx.school ? await hasPublishedProducts(services.db) : false,
+    // Browser error reporting: the DSN is handed to the page only when SENTRY_DSN is set.
+    errorReporting: services.config.SENTRY_DSN
+      ? {
+          dsn: services.config.SENTRY_DSN,
+          sampleRate: services.config.SENTRY_SAMPLE_RATE,
+          environment: services.config.NODE_ENV,
+        }
+      : null,
   };
 }
 
@@ -33,8 +49,7 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   const school = loaderData?.school?.name ?? "Studium";
   if (!error) return [{ title: school }];
   const t = translator(loaderData?.lang ?? "en");
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return [{ title: `${status === 404 ? t("errors:not_found") : t("errors:internal")} · ${school}` }];
+  return [{ title: `${t(errorTexts(pageError(error).status).title)} · ${school}` }];
 }
 
 export function links() {
@@ -77,14 +92,19 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // Sentry's browser SDK is its own chunk, fetched only when the school reports errors.
+  const errorReporting = useRootData()?.errorReporting;
+  useEffect(() => {
+    if (errorReporting)
+      void import("./lib/browser-error-reporting.ts").then((m) => m.startErrorReporting(errorReporting));
+  }, [errorReporting]);
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <main id="main">
-      <ErrorPage status={status} />
+      <ErrorPage error={error} />
     </main>
   );
 }

@@ -35,6 +35,7 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("mail", "routes/admin/mail.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
+    route("caches", "routes/admin/caches.tsx"),
     route("images", "routes/admin/images.tsx"),
     route("courses", "routes/admin/courses/index.tsx"),
     route("courses/new", "routes/admin/courses/new.tsx"),

@@ -16,7 +16,8 @@ const t = translator("en");
 const load = {
   db: () => Promise.all([import("#platform/db/connection.ts"), import("#platform/db/migrate.ts")]),
   setupSchool: async () => (await import("#core/school/setup-school.ts")).setupSchool,
-  storage: () => Promise.all([import("#platform/storage/from-config.ts"), import("#platform/security/secret.ts")]),
+  storage: () => Promise.all([import("#integrations/storage/from-config.ts"), import("#platform/security/secret.ts")]),
+  sampleMedia: async () => (await import("#platform/sample-files/sample-media.ts")).sampleMedia,
   getSchool: async () => (await import("#core/school/get-school.ts")).getSchool,
   createUser: async () => (await import("#core/accounts/create-user.ts")).createUser,
   setPassword: async () => (await import("#core/accounts/set-password.ts")).setPassword,
@@ -122,9 +123,10 @@ const commands: Record<string, Command> = {
       };
       const data = validate(setupSchema, input);
       await withDatabase(async ({ db }, _applied, config) => {
-        const [setupSchool, [{ createStorageFromConfig }, { loadSecret }]] = await Promise.all([
+        const [setupSchool, [{ createStorageFromConfig }, { loadSecret }], sampleMedia] = await Promise.all([
           load.setupSchool(),
           load.storage(),
+          load.sampleMedia(),
         ]);
         // The server's own storage (DATA_DIR/files, or the S3 bucket), where the sample course's files go.
         const storage = createStorageFromConfig(
@@ -132,7 +134,9 @@ const commands: Record<string, Command> = {
           loadSecret({ secretKey: config.SECRET_KEY, dataDir: config.dataDir }),
         );
         const hashing = { r: 8, p: 1, N: config.PASSWORD_SCRYPT_N };
-        const { owner, sample } = await setupSchool({ db, storage, hashing }, data, { publicUrl: config.APP_URL });
+        const { owner, sample } = await setupSchool({ db, storage, hashing, sampleMedia }, data, {
+          publicUrl: config.APP_URL,
+        });
         out(`Set up the school "${data.school_name}" (${languageNames[data.language]}, ${data.currency}).`);
         out(`Owner (admin): ${owner.name} <${owner.email}>`);
         if (sample) {

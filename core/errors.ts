@@ -1,5 +1,7 @@
-// One error type for the whole domain. The JSON API and the page error boundaries map it onto HTTP the
-// same way (server/plugins/errors.ts). Messages are translation keys, resolved in the school's language.
+// One error type for the whole domain, and one table from code to HTTP status (statusOf). The JSON API
+// (server/http/errors.ts) and the pages (server/http/page-errors.ts: loaders' AppErrors become route error
+// responses with the same status, rendered by the error boundaries) both map it with this table. Messages are
+// translation keys, resolved in the school's language.
 
 export type ErrorCode =
   | "unauthenticated" // 401

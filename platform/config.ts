@@ -84,6 +84,10 @@ export const configSchema = z.object({
   TRUST_PROXY: trustProxySchema.default(false),
   COOKIE_SECURE: z.enum(["auto", "always", "never"]).default("auto"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** a Sentry-compatible DSN (Sentry, GlitchTip): unexpected errors are reported there; unset, nothing is sent */
+  SENTRY_DSN: z.preprocess((value) => (value === "" ? undefined : value), z.url({ protocol: /^https?$/ }).optional()),
+  /** the share of errors reported (spec §8: 0.25) */
+  SENTRY_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.25),
   WORKER: z.enum(["inline", "off"]).default("inline"),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   LOGIN_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).max(1000).default(5),
@@ -116,7 +120,7 @@ export const configSchema = z.object({
     .string()
     .refine((v) => v === "" || /^https?:\/\/[^\s]+$/.test(v), { message: "must be an http(s) URL" })
     .default(""),
-  // Files in an S3-compatible bucket instead of DATA_DIR/files (platform/storage/s3.ts), when S3_BUCKET is set.
+  // Files in an S3-compatible bucket instead of DATA_DIR/files (integrations/storage/s3.ts), when S3_BUCKET is set.
   S3_BUCKET: z.string().default(""),
   S3_REGION: z.string().default("us-east-1"),
   S3_ENDPOINT: z.union([z.literal(""), z.url({ protocol: /^https?$/ })]).default(""),

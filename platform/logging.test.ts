@@ -1,8 +1,18 @@
 // The logger configuration the server uses (through Fastify): secrets are removed wherever they appear.
+import http from "node:http";
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it, vi } from "vitest";
-import { lazyChildLoggerFactory, loggerOptions, redactSecretPaths, scrubSecrets } from "./logging.ts";
+import { waitFor } from "#tests/helpers/test-server.ts";
+import {
+  lazyChildLoggerFactory,
+  loggerOptions,
+  prettyLogStream,
+  redactSecretPaths,
+  requestIdFor,
+  scrubSecrets,
+  trackRequestIds,
+} from "./logging.ts";
 
 function capture() {
   const lines: string[] = [];
@@ -130,5 +140,125 @@ describe("the per-request logger", () => {
       ["request completed", "string"],
     ]);
     await app.close();
+  });
+});
+
+describe("request ids", () => {
+  function server() {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const options = loggerOptions("info");
+    if (!options || typeof options !== "object") throw new Error("expected logger options");
+    const app = Fastify({
+      logger: { ...options, stream },
+      childLoggerFactory: lazyChildLoggerFactory,
+      genReqId: requestIdFor,
+    });
+    trackRequestIds(app);
+    // A component that logs with the server's logger, not the request's (as core code handed app.log would).
+    const component = app.log.child({ component: "worker-like" });
+    app.post("/work", async (request) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      app.log.info("from the server's logger");
+      component.warn("from a component's logger");
+      request.log.child({ step: 2 }).info("from a child of the request's logger");
+      return { ok: true, got: request.body };
+    });
+    return { app, raw: () => lines, lines: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  }
+
+  it("echoes a short, safe X-Request-Id and generates one otherwise", async () => {
+    const { app } = server();
+    const kept = await app.inject({ method: "POST", url: "/work", headers: { "x-request-id": "lb-7f3a.01:2" } });
+    expect(kept.headers["x-request-id"]).toBe("lb-7f3a.01:2");
+    const unsafe = ["a".repeat(65), "two words", 'quote"d', "new\\nline", "{}"];
+    const seen = new Set<string>();
+    for (const given of unsafe) {
+      const answer = await app.inject({ method: "POST", url: "/work", headers: { "x-request-id": given } });
+      const id = String(answer.headers["x-request-id"]);
+      expect(id).not.toBe(given);
+      expect(id).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      seen.add(id);
+    }
+    const none = await app.inject({ method: "POST", url: "/work" });
+    seen.add(String(none.headers["x-request-id"]));
+    expect(seen.size).toBe(unsafe.length + 1);
+    await app.close();
+  });
+
+  it("puts the request id on every line written during the request, whichever logger writes it, once", async () => {
+    const { app, lines, raw } = server();
+    app.log.info("before any request");
+    // Over a real socket, the body's second half sent after the request began: its events come from the
+    // connection, outside the request's scope.
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as { port: number };
+    const answer = await new Promise<string>((resolve, reject) => {
+      const call = http.request(
+        {
+          port,
+          host: "127.0.0.1",
+          method: "POST",
+          path: "/work",
+          headers: { "x-request-id": "req-abc-123", "content-type": "application/json", "content-length": "7" },
+        },
+        (response) => {
+          let text = "";
+          response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          response.on("end", () => resolve(text));
+        },
+      );
+      call.on("error", reject);
+      call.write('{"a":');
+      void waitFor(() => lines().some((entry) => entry.msg === "incoming request")).then(() => call.end("1}"));
+    });
+    expect(JSON.parse(answer)).toEqual({ ok: true, got: { a: 1 } });
+    app.log.info("after the request");
+    const byMessage = new Map(lines().map((entry) => [entry.msg, entry]));
+    for (const msg of [
+      "incoming request",
+      "from the server's logger",
+      "from a component's logger",
+      "from a child of the request's logger",
+      "request completed",
+    ]) {
+      expect(byMessage.get(msg)?.reqId, msg).toBe("req-abc-123");
+    }
+    expect(byMessage.get("from a component's logger")?.component).toBe("worker-like");
+    expect(byMessage.get("before any request")?.reqId).toBeUndefined();
+    expect(byMessage.get("after the request")?.reqId).toBeUndefined();
+    for (const line of raw()) expect(line.split('"reqId"').length - 1).toBeLessThanOrEqual(1);
+    await app.close();
+  });
+
+  it("in development prints readable lines, scrubbed like the JSON ones", async () => {
+    const printed: string[] = [];
+    const destination = new Writable({
+      write(chunk, _encoding, done) {
+        printed.push(chunk.toString());
+        done();
+      },
+    });
+    const options = loggerOptions("info", { stream: await prettyLogStream(destination) });
+    if (!options || typeof options !== "object") throw new Error("expected logger options");
+    const app = Fastify({ logger: options, genReqId: requestIdFor });
+    trackRequestIds(app);
+    app.get("/x", async () => {
+      app.log.warn({ password: "hunter2-password", url: "/reset-password?token=reset-token-abc" }, "odd visitor");
+      return {};
+    });
+    await app.inject({ method: "GET", url: "/x", headers: { "x-request-id": "dev-req-1" } });
+    await app.close();
+    const text = printed.join("");
+    const line = printed.find((entry) => entry.includes("odd visitor"));
+    expect(line).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] WARN: \(dev-req-1\) odd visitor /);
+    expect(() => JSON.parse(line!)).toThrow();
+    expect(text).not.toContain("hunter2-password");
+    expect(text).not.toContain("reset-token-abc");
   });
 });

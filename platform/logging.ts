@@ -4,7 +4,14 @@
 //    depth, token-like query parameters in any URL, the secret segment of the capability paths below, and
 //    anything shaped like a card number (13-19 digits passing the Luhn check) are replaced. Layer 2 catches what
 //    a future log call passes in by mistake.
-import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
+// Every line written while a request is handled carries its id (`reqId`): the request's own logger binds it, and
+// lines of other loggers (the server's, a component's) take it from the request's async scope (`mixin` below).
+// In development the lines are printed readable (pino-pretty), after the same scrubbing.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { IncomingMessage } from "node:http";
+import type { Writable } from "node:stream";
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from "fastify";
+import { randomToken } from "./random.ts";
 
 export const redactedPaths = [
   "req.headers.cookie",
@@ -109,12 +116,63 @@ export function scrubSecrets(line: string): string {
     .replace(CARD_LIKE, (match) => (luhn(match.replace(/[ -]/g, "")) ? CENSOR : match));
 }
 
-export function loggerOptions(level: string): FastifyServerOptions["logger"] {
+// The id of the request being handled, for lines written by loggers that do not carry it. One per process:
+// the logger's mixin and the request hook must share it; it holds nothing outside a request.
+const requestScope = new AsyncLocalStorage<string>();
+// Set on the request's logger, and so inherited by its children (pino children are Object.create(parent)):
+// their lines carry the id already.
+const BINDS_REQUEST_ID = Symbol("studium.bindsRequestId");
+
+// An incoming X-Request-Id (a proxy's or a load balancer's) is kept when it is short and plain, so that lines of
+// both can be matched; anything else could forge or flood log lines, and is replaced.
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** Fastify's genReqId: the caller's X-Request-Id when it is safe, else 16 random characters. */
+export function requestIdFor(request: Pick<IncomingMessage, "headers">): string {
+  const given = request.headers["x-request-id"];
+  if (typeof given === "string" && SAFE_REQUEST_ID.test(given)) return given;
+  return randomToken(12);
+}
+
+/** The id of the request being handled here, if any (for code that has no request object). */
+export function currentRequestId(): string | undefined {
+  return requestScope.getStore();
+}
+
+/** Runs `fn` (the rest of a request's handling) with `id` as the request id of every log line written. */
+export function runWithRequestId<T>(id: string, fn: () => T): T {
+  return requestScope.run(id, fn);
+}
+
+/**
+ * The request id goes back in X-Request-Id (on the raw response, so that hijacked answers carry it too) and is
+ * the id of every log line written while the request is handled, whichever logger writes it (the scope also
+ * holds after a body that arrived in pieces: the logging test sends one).
+ */
+export function trackRequestIds(app: FastifyInstance) {
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.raw.setHeader("x-request-id", request.id);
+    runWithRequestId(request.id, done);
+  });
+}
+
+type LoggerOptionsExtra = {
+  /** where lines go instead of stdout (development: a pino-pretty stream, see prettyLogStream) */
+  stream?: Writable;
+};
+
+export function loggerOptions(level: string, extra: LoggerOptionsExtra = {}): FastifyServerOptions["logger"] {
   if (level === "silent") return false;
   return {
     level,
+    ...(extra.stream ? { stream: extra.stream } : {}),
     redact: { paths: redactedPaths, censor: CENSOR },
     hooks: { streamWrite: scrubSecrets },
+    mixin(_object: object, _level: number, logger: unknown) {
+      if ((logger as Record<symbol, unknown>)[BINDS_REQUEST_ID]) return {};
+      const id = requestScope.getStore();
+      return id === undefined ? {} : { reqId: id };
+    },
     serializers: {
       // The URL may carry a reset token in its query (log the path only) or a capability in its path.
       req(request) {
@@ -122,6 +180,28 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
       },
     },
   };
+}
+
+function markBindsRequestId(logger: FastifyBaseLogger): FastifyBaseLogger {
+  (logger as unknown as Record<symbol, unknown>)[BINDS_REQUEST_ID] = true;
+  return logger;
+}
+
+/**
+ * Development: readable lines instead of JSON (pino-pretty, in this thread; loaded only here). The lines it
+ * receives were scrubbed already (the streamWrite hook runs before any stream).
+ */
+export async function prettyLogStream(destination?: Writable): Promise<Writable> {
+  const { default: pretty } = await import("pino-pretty");
+  return pretty({
+    colorize: destination ? false : process.stdout.isTTY,
+    translateTime: "SYS:HH:MM:ss.l",
+    ignore: "pid,hostname,reqId",
+    messageFormat: "{if reqId}({reqId}) {end}{msg}",
+    singleLine: true,
+    sync: true,
+    ...(destination ? { destination } : {}),
+  });
 }
 
 type Bindings = Parameters<FastifyBaseLogger["child"]>[0];
@@ -144,7 +224,7 @@ class LazyChildLogger {
   }
 
   #real(): FastifyBaseLogger {
-    this.#child ??= this.#parent.child(this.#bindings);
+    this.#child ??= markBindsRequestId(this.#parent.child(this.#bindings));
     return this.#child;
   }
 
@@ -196,7 +276,7 @@ export function lazyChildLoggerFactory(
 ): FastifyBaseLogger {
   // A route with its own level or serializers gets an ordinary child.
   if (Object.keys(options).length > 0) {
-    return logger.child(bindings, options);
+    return markBindsRequestId(logger.child(bindings, options));
   }
   return new LazyChildLogger(logger, bindings) as unknown as FastifyBaseLogger;
 }

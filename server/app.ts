@@ -7,7 +7,13 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ServerBuild } from "react-router";
 import { AppError } from "#core/errors.ts";
-import { lazyChildLoggerFactory, loggerOptions } from "#platform/logging.ts";
+import {
+  lazyChildLoggerFactory,
+  loggerOptions,
+  prettyLogStream,
+  requestIdFor,
+  trackRequestIds,
+} from "#platform/logging.ts";
 import { createLimiter } from "#platform/rate-limit.ts";
 import { accountRoutes } from "./api/accounts.ts";
 import { schoolRoutes } from "./api/school.ts";
@@ -76,9 +82,12 @@ function logRouteTable(app: FastifyInstance) {
 export async function buildApp({ services, pages, devMiddleware }: AppOptions): Promise<FastifyInstance> {
   const { config } = services;
   tuneGarbageCollection();
+  // Development prints readable log lines; production and tests write JSON.
+  const stream = config.NODE_ENV === "development" ? await prettyLogStream() : undefined;
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: loggerOptions(config.LOG_LEVEL, { stream }),
     childLoggerFactory: lazyChildLoggerFactory,
+    genReqId: requestIdFor,
     trustProxy: trustedHops(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
   });
@@ -86,6 +95,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
   // Test mode only: the route table in one log line at start, read by the IDOR and CSRF sweeps
   // (tests/integration/route-sweeps.test.ts), so that a new route is swept without anyone listing it.
   if (config.NODE_ENV === "test") logRouteTable(app);
+  trackRequestIds(app);
 
   await app.register(cookie);
   await app.register(securityHeadersPlugin);
@@ -113,6 +123,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     createLimiter: (options) => createLimiter(services.handle, options),
   });
 
+  app.decorate("errorReporter", services.errors);
   app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
 
   // The JSON API: its own scope, with form bodies accepted for the pages' plain forms.

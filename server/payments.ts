@@ -6,7 +6,7 @@ import type { CompletionHooks } from "#core/selling/complete-transaction.ts";
 import { getIntegrationSettings } from "#core/integrations/get-integration-settings.ts";
 import { createPaymentProvider, paymentProviderNames } from "#integrations/payments/registry.ts";
 import { listEnabledPaymentProviders } from "#core/integrations/list-enabled-payment-providers.ts";
-import type { PaymentProvider } from "#core/selling/payment-provider.ts";
+import type { PaymentProvider } from "#core/ports/payments.ts";
 import type { PaidProviderName, ProviderSource } from "#core/selling/provider-source.ts";
 import { createTestProvider } from "#core/selling/test-provider.ts";
 import { queueFailureNotice } from "#core/selling/queue-failure-notice.ts";

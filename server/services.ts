@@ -6,16 +6,21 @@ import { OWASP_SCRYPT } from "#core/accounts/passwords.ts";
 import type { Config } from "#platform/config.ts";
 import { type DbHandle, openDatabase } from "#platform/db/connection.ts";
 import { migrateToLatest } from "#platform/db/migrate.ts";
+import { createErrorReporter, type ErrorReporter } from "#platform/error-reporting.ts";
 import { createMailer, type Mailer } from "#platform/mail/mailer.ts";
-import { createStorageFromConfig } from "#platform/storage/from-config.ts";
-import type { Storage } from "#platform/storage/storage.ts";
+import { createStorageFromConfig } from "#integrations/storage/from-config.ts";
+import type { Storage } from "#core/ports/storage.ts";
 import { createResumableStore, type ResumableStore } from "#platform/storage/resumable.ts";
 import { createLimiter } from "#platform/rate-limit.ts";
 import { loadSecret } from "#platform/security/secret.ts";
 import { videoHostFromConfig } from "#integrations/video/from-config.ts";
-import type { VideoHost } from "#integrations/video/video-host.ts";
+import type { VideoHost } from "#core/ports/video-host.ts";
 import { createPayments, externalProviders, type Payments, testPaymentsAllowed } from "./payments.ts";
 import { seedBuiltInIntegrations } from "#core/integrations/seed-built-in-integrations.ts";
+import type { SampleMedia } from "#core/school/sample-content.ts";
+import { sampleMedia } from "#platform/sample-files/sample-media.ts";
+import { registerCommentableKind } from "#core/discussion/commentable-kinds.ts";
+import { lectureCommentable } from "#core/learning/lecture-commentable.ts";
 
 export type Services = {
   config: Config;
@@ -31,10 +36,16 @@ export type Services = {
   videoHost: VideoHost | null;
   /** the payment providers buyers may choose (server/payments.ts) */
   payments: Payments;
+  /** draws the files of the sample course (setup with sample content) */
+  sampleMedia: SampleMedia;
+  /** unexpected errors to a Sentry-compatible service when SENTRY_DSN is set, else nothing */
+  errors: ErrorReporter;
   close(): Promise<void>;
 };
 
 export async function createServices(config: Config): Promise<Services> {
+  // What comments may hang on: each kind comes from the domain that owns it (the community adds posts).
+  registerCommentableKind(lectureCommentable);
   const handle = openDatabase(config.database);
   await migrateToLatest(handle);
   const throttle = createLoginThrottle({
@@ -64,6 +75,11 @@ export async function createServices(config: Config): Promise<Services> {
   // The built-in test payments start switched on where they are allowed (core/integrations/seed-built-in-integrations.ts).
   await seedBuiltInIntegrations(handle.db, secret, { testPayments: testPaymentsAllowed(config) });
   const mailer = createMailer(handle.db, config);
+  const errors = await createErrorReporter({
+    dsn: config.SENTRY_DSN,
+    sampleRate: config.SENTRY_SAMPLE_RATE,
+    environment: config.NODE_ENV,
+  });
   return {
     config,
     handle,
@@ -75,7 +91,10 @@ export async function createServices(config: Config): Promise<Services> {
     storage: createStorageFromConfig(config, secret),
     videoHost: videoHostFromConfig(config),
     resumable: createResumableStore({ root: path.join(config.dataDir, "uploads-in-progress") }),
+    sampleMedia,
+    errors,
     close: async () => {
+      await errors.close();
       mailer.close();
       await handle.close();
     },

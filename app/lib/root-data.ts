@@ -7,3 +7,8 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
 }
+
+/** The school's time zone: dates and times on pages are shown in it (UTC before setup). */
+export function useTimeZone(): string {
+  return useRootData()?.school?.time_zone ?? "UTC";
+}

@@ -1,7 +1,8 @@
 // Any address no other route claims: HTTP 404 with the localized page, in the public look.
 import { data } from "react-router";
 import { PublicShell } from "#app/features/layout/public-shell.tsx";
-import { ErrorPage } from "#app/ui/error-page.tsx";
+import type { Route } from "./+types/not-found.ts";
+import { ErrorPage } from "#app/features/errors/error-page.tsx";
 
 export function loader() {
   throw data(null, { status: 404 });
@@ -11,10 +12,10 @@ export default function NotFound() {
   return null;
 }
 
-export function ErrorBoundary() {
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <PublicShell>
-      <ErrorPage status={404} />
+      <ErrorPage error={error} />
     </PublicShell>
   );
 }

@@ -14,6 +14,7 @@ import { type Db, nowIso } from "#platform/db/connection.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { translator } from "#platform/i18n/index.ts";
 import { enqueue } from "#platform/jobs/queue.ts";
+import { sendMailJob } from "#platform/mail/mail-job.ts";
 import { hashInvitationToken, newInvitationToken } from "./invitation-token.ts";
 import { invitationColumns, type InvitationJson } from "./invitations.ts";
 import { inviteSchema } from "./schemas.ts";
@@ -98,7 +99,7 @@ export async function inviteToCourse(db: Db, context: InviteContext, input: unkn
       school: context.schoolName,
       link: `${context.baseUrl}/invitations/${token}`,
     };
-    await enqueue(trx, "mail.send", {
+    await enqueue(trx, sendMailJob, {
       to: data.email,
       subject: t("access:invitation_subject", values),
       text: t("access:invitation_text", values),

@@ -1,6 +1,7 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { enqueue } from "#platform/jobs/queue.ts";
+import { passwordResetMailJob } from "./jobs.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { parseInput } from "../validation.ts";
 import { findUserByEmail } from "./find-user.ts";
@@ -53,7 +54,7 @@ export async function requestPasswordReset(
         used_at: null,
       })
       .execute();
-    await enqueue(trx, "mail.password_reset", {
+    await enqueue(trx, passwordResetMailJob, {
       to: user.email,
       name: user.name,
       reference,

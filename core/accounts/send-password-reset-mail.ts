@@ -1,17 +1,17 @@
 // The 'mail.password_reset' job: renders the reset mail at send time. The token is derived from the job's
 // reference and the server's secret (tokens.ts), so neither the job row (/home/jobs) nor the kept mail
 // (/home/mail, where the link is replaced by a note) shows a link that works: only the recipient gets it.
-import type { JobPayloads } from "#platform/jobs/queue.ts";
-import type { JobHandler } from "#platform/jobs/worker.ts";
+import type { JobHandler } from "#platform/jobs/define-job.ts";
 import { translator } from "#platform/i18n/index.ts";
 import type { Mailer } from "#platform/mail/mailer.ts";
 import { RESET_TTL_MS } from "./request-password-reset.ts";
+import type { PasswordResetMailPayload } from "./jobs.ts";
 import { resetTokenFor } from "./tokens.ts";
 
 export function passwordResetMailHandler(deps: {
   mailer: Mailer;
   secret: Buffer;
-}): JobHandler<JobPayloads["mail.password_reset"]> {
+}): JobHandler<PasswordResetMailPayload> {
   return async (payload, { log, job }) => {
     const t = translator(payload.lang);
     const token = resetTokenFor(deps.secret, payload.reference);

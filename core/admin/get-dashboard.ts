@@ -1,6 +1,8 @@
 // The admin dashboard's figures (spec §1: the instructor's overview): people, published courses, the mail
 // of the last week and the background jobs that gave up. Counts only: cheap on both engines.
 import type { Db } from "#platform/db/connection.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canEnterAdminArea } from "./policies.ts";
 
 export type Dashboard = {
   students: number;
@@ -13,7 +15,8 @@ export type Dashboard = {
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
-export async function getDashboard(db: Db, now: Date = new Date()): Promise<Dashboard> {
+export async function getDashboard(db: Db, actor: Actor, now: Date = new Date()): Promise<Dashboard> {
+  authorize(actor, canEnterAdminArea(actor));
   const since = new Date(now.getTime() - WEEK_MS).toISOString();
   const [roles, courses, mails, jobs] = await Promise.all([
     db

@@ -3,6 +3,8 @@
 // what they bought. The instructor area (students list, tags, notes) builds on this page.
 import type { Db } from "#platform/db/connection.ts";
 import type { CourseAccessSource, Role, TransactionStatus } from "#platform/db/schema.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canViewStudents } from "./policies.ts";
 
 export type StudentOverview = {
   student: { id: number; name: string; email: string; role: Role; created_at: string; last_seen_at: string | null };
@@ -30,7 +32,8 @@ export type StudentOverview = {
 /** The newest purchases shown; the transactions list (searched by e-mail) has the rest. */
 export const STUDENT_TRANSACTIONS_SHOWN = 20;
 
-export async function getStudentOverview(db: Db, studentId: number): Promise<StudentOverview | null> {
+export async function getStudentOverview(db: Db, actor: Actor, studentId: number): Promise<StudentOverview | null> {
+  authorize(actor, canViewStudents(actor));
   const student = await db
     .selectFrom("users")
     .select(["id", "name", "email", "role", "created_at"])

@@ -7,6 +7,7 @@ import { currencies } from "../school/schemas.ts";
 import { embedData, componentDataByKind, componentKinds, embedUrl, type ComponentKind } from "./component-data.ts";
 import { isReservedSlug, slugify } from "./course-slug.ts";
 import { idSchema } from "#core/shared/ids.ts";
+import { optionalInt, optionalMoment, textOrNull } from "#core/shared/zod-fields.ts";
 
 export const TITLE_MAX = 200;
 /** §9: SEO title and description hints (shown while typing); the hard limits are higher. */
@@ -24,32 +25,6 @@ export const courseStatuses = ["draft", "published", "unpublished"] as const;
 export const lectureAccessKinds = ["free", "paid", "login"] as const;
 export const lectureStatuses = ["draft", "published"] as const;
 
-const blankToNull = (value: unknown) => (value === "" || value === undefined ? null : value);
-
-// A day ("2026-05-01") or a moment with its offset ("2026-05-01T10:00:00.000Z", "...+02:00"). A moment
-// without an offset is refused: the server cannot know which time zone the author meant.
-const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$|^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-export function isDateText(value: string): boolean {
-  return DATE_TEXT.test(value) && !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value));
-}
-
-/** A date or moment as ISO-8601 UTC text; a bare day means its first ("start") or last ("end") millisecond. */
-function moment(edge: "start" | "end") {
-  return z
-    .string()
-    .trim()
-    .refine(isDateText, "validation:date")
-    .transform((value) =>
-      value.length === 10
-        ? `${value}T${edge === "start" ? "00:00:00.000" : "23:59:59.999"}Z`
-        : new Date(value).toISOString(),
-    );
-}
-
-const optionalMoment = (edge: "start" | "end") => z.preprocess(blankToNull, moment(edge).nullable());
-const optionalInt = (min: number, max: number) =>
-  z.preprocess(blankToNull, z.number().int().min(min).max(max).nullable());
 const title = z.string().trim().min(1).max(TITLE_MAX);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -62,7 +37,7 @@ export const courseObject = z.object({
   /** markdown */
   description: z.string().max(DESCRIPTION_MAX).default(""),
   /** storage key of an uploaded image */
-  cover_image: z.preprocess(blankToNull, z.string().trim().max(300).nullable()),
+  cover_image: textOrNull(300),
   status: z.enum(courseStatuses).default("draft"),
   price_cents: z.number().int().min(0).max(PRICE_MAX_CENTS).default(0),
   currency: z.enum(currencies),

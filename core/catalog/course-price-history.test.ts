@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#platform/db/connection.ts";
 import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-database.ts";
+import { actors } from "../shared/test-actors.ts";
 import { createCourse } from "./create-course.ts";
 import { pricesChanged } from "./course-price-history.ts";
 import { updateCourse } from "./update-course.ts";
@@ -32,23 +33,28 @@ describe("course price history", () => {
   });
 
   it("writes a row on create and on each price change, none for other edits", async () => {
-    const course = await createCourse(db, { title: "Prices", price_cents: 19_900 }, { currency: "PLN", vat_rate: 23 });
+    const course = await createCourse(
+      db,
+      actors.admin,
+      { title: "Prices", price_cents: 19_900 },
+      { currency: "PLN", vat_rate: 23 },
+    );
     expect(course.currency).toBe("PLN");
     expect(await history(course.id)).toEqual([
       { price_cents: 19_900, promo_price_cents: null, promo_starts_at: null, promo_ends_at: null },
     ]);
 
-    await updateCourse(db, course.id, { title: "Prices, renamed", description: "New text" });
+    await updateCourse(db, actors.admin, course.id, { title: "Prices, renamed", description: "New text" });
     expect(await history(course.id)).toHaveLength(1);
 
-    await updateCourse(db, course.id, { price_cents: 24_900 });
-    await updateCourse(db, course.id, {
+    await updateCourse(db, actors.admin, course.id, { price_cents: 24_900 });
+    await updateCourse(db, actors.admin, course.id, {
       promo_price_cents: 14_900,
       promo_starts_at: "2026-06-01",
       promo_ends_at: "2026-06-30",
     });
     // Saving the same prices again changes nothing.
-    await updateCourse(db, course.id, { price_cents: 24_900, promo_price_cents: 14_900 });
+    await updateCourse(db, actors.admin, course.id, { price_cents: 24_900, promo_price_cents: 14_900 });
     expect(await history(course.id)).toEqual([
       { price_cents: 19_900, promo_price_cents: null, promo_starts_at: null, promo_ends_at: null },
       { price_cents: 24_900, promo_price_cents: null, promo_starts_at: null, promo_ends_at: null },
@@ -64,6 +70,7 @@ describe("course price history", () => {
   it("keeps search_text in step with the title and description, and published_at from the first publish", async () => {
     const course = await createCourse(
       db,
+      actors.admin,
       { title: "Źródła Światła", description: "Kurs o ŁADNYM świetle" },
       { currency: "EUR", vat_rate: 23 },
     );
@@ -76,14 +83,14 @@ describe("course price history", () => {
     expect((await row()).search_text).toBe("zrodla swiatla kurs o ladnym swietle");
     expect((await row()).published_at).toBeNull();
 
-    await updateCourse(db, course.id, { title: "Nowy tytuł" });
+    await updateCourse(db, actors.admin, course.id, { title: "Nowy tytuł" });
     expect((await row()).search_text).toBe("nowy tytul kurs o ladnym swietle");
 
-    await updateCourse(db, course.id, { status: "published" });
+    await updateCourse(db, actors.admin, course.id, { status: "published" });
     const first = (await row()).published_at;
     expect(first).not.toBeNull();
-    await updateCourse(db, course.id, { status: "unpublished" });
-    await updateCourse(db, course.id, { status: "published" });
+    await updateCourse(db, actors.admin, course.id, { status: "unpublished" });
+    await updateCourse(db, actors.admin, course.id, { status: "published" });
     expect(await row()).toMatchObject({ status: "published", published_at: first });
   });
 });

@@ -2,19 +2,29 @@
 // is checked with its kind's schema (core/catalog/component-data.ts; embeds must be a known player).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { parseInput } from "../validation.ts";
-import {
-  type AuthoredComponent,
-  authoredComponent,
-  nextPosition,
-  objectInput,
-  requireLecture,
-} from "./authoring-records.ts";
+import { type AuthoredComponent, authoredComponent } from "./authored.ts";
+import { nextPosition, requireLecture } from "./internal/records.ts";
+import { objectInput } from "#core/shared/object-input.ts";
 import { componentInputSchema, componentKindSchema } from "./authoring-schemas.ts";
 import { checkComponentReferences } from "./check-component-references.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type LecturePath } from "./authorize-authoring.ts";
 
 export async function createComponent(
+  db: Db,
+  actor: Actor,
+  path: LecturePath,
+  input: unknown,
+): Promise<AuthoredComponent> {
+  return insertComponent(db, editablePath(actor, path), input);
+}
+
+/**
+ * The component itself, for core's use-cases that have already asked their own policy (a confirmed upload or a
+ * finished video becomes a component of its lecture: core/media).
+ */
+export async function insertComponent(
   db: Db,
   ids: { courseId: number; sectionId: number; lectureId: number },
   input: unknown,
@@ -43,7 +53,6 @@ export async function createComponent(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await bumpCacheVersion(trx, "catalog");
     return authoredComponent(row);
   });
 }

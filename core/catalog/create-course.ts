@@ -3,9 +3,12 @@
 // catalog's cache version moves in the same transaction.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
+import { AppError } from "../errors.ts";
+import type { Actor } from "../shared/actor.ts";
 import { parseInput } from "../validation.ts";
-import { type AuthoredCourse, authoredCourse, objectInput } from "./authoring-records.ts";
+import { authorizeAuthoring } from "./authorize-authoring.ts";
+import { type AuthoredCourse, authoredCourse } from "./authored.ts";
+import { objectInput } from "#core/shared/object-input.ts";
 import { courseSchema } from "./authoring-schemas.ts";
 import { checkCoverImage } from "./check-cover-image.ts";
 import { recordPriceChange } from "./course-price-history.ts";
@@ -14,9 +17,13 @@ import { courseSearchText } from "./search-text.ts";
 
 export async function createCourse(
   db: Db,
+  actor: Actor,
   input: unknown,
-  defaults: { currency: string; vat_rate: number },
+  /** the school's currency and VAT default (null before setup) */
+  defaults: { currency: string; vat_rate: number } | null,
 ): Promise<AuthoredCourse> {
+  authorizeAuthoring(actor);
+  if (!defaults) throw new AppError("setup_required");
   const data = parseInput(courseSchema, {
     currency: defaults.currency,
     vat_rate: defaults.vat_rate,
@@ -40,7 +47,6 @@ export async function createCourse(
       .executeTakeFirstOrThrow()
       .catch(slugRaceToValidation);
     await recordPriceChange(trx, row.id, row, now);
-    await bumpCacheVersion(trx, "catalog");
     return authoredCourse(row);
   });
 }

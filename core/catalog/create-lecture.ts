@@ -1,16 +1,15 @@
 // POST /home/courses/{courseId}/sections/{sectionId}/lectures: a new lecture at the end of the section
 // (a draft, paid, unless told otherwise).
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { parseInput } from "../validation.ts";
-import { type AuthoredLecture, authoredLecture, nextPosition, requireSection } from "./authoring-records.ts";
+import { type AuthoredLecture, authoredLecture } from "./authored.ts";
+import { nextPosition, requireSection } from "./internal/records.ts";
 import { lectureSchema } from "./authoring-schemas.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type SectionPath } from "./authorize-authoring.ts";
 
-export async function createLecture(
-  db: Db,
-  ids: { courseId: number; sectionId: number },
-  input: unknown,
-): Promise<AuthoredLecture> {
+export async function createLecture(db: Db, actor: Actor, path: SectionPath, input: unknown): Promise<AuthoredLecture> {
+  const ids = editablePath(actor, path);
   return db.transaction().execute(async (trx) => {
     await requireSection(trx, ids.courseId, ids.sectionId);
     const data = parseInput(lectureSchema, input);
@@ -24,7 +23,6 @@ export async function createLecture(
       .values({ ...data, section_id: ids.sectionId, position: nextPosition(last), body: "" })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await bumpCacheVersion(trx, "catalog");
     return authoredLecture(row);
   });
 }

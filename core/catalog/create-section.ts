@@ -1,11 +1,19 @@
 // POST /home/courses/{courseId}/sections: a new section at the end of the course.
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { parseInput } from "../validation.ts";
-import { type AuthoredSection, authoredSection, nextPosition, requireCourse } from "./authoring-records.ts";
+import { type AuthoredSection, authoredSection } from "./authored.ts";
+import { nextPosition, requireCourse } from "./internal/records.ts";
 import { sectionSchema } from "./authoring-schemas.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath } from "./authorize-authoring.ts";
 
-export async function createSection(db: Db, courseId: number, input: unknown): Promise<AuthoredSection> {
+export async function createSection(
+  db: Db,
+  actor: Actor,
+  courseIdInput: unknown,
+  input: unknown,
+): Promise<AuthoredSection> {
+  const { courseId } = editablePath(actor, { courseId: courseIdInput });
   return db.transaction().execute(async (trx) => {
     await requireCourse(trx, courseId);
     const data = parseInput(sectionSchema, input);
@@ -19,7 +27,6 @@ export async function createSection(db: Db, courseId: number, input: unknown): P
       .values({ course_id: courseId, title: data.title, position: nextPosition(last) })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await bumpCacheVersion(trx, "catalog");
     return authoredSection(row);
   });
 }

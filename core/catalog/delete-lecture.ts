@@ -1,18 +1,16 @@
 // DELETE .../sections/{sectionId}/lectures/{lectureId}: the lecture with its components, progress and
 // discussion.
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
-import { requireLecture } from "./authoring-records.ts";
+import { requireLecture } from "./internal/records.ts";
 import { removeLectureDiscussions } from "./remove-lecture-discussions.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type LecturePath } from "./authorize-authoring.ts";
 
-export async function deleteLecture(
-  db: Db,
-  ids: { courseId: number; sectionId: number; lectureId: number },
-): Promise<void> {
+export async function deleteLecture(db: Db, actor: Actor, path: LecturePath): Promise<void> {
+  const ids = editablePath(actor, path);
   await db.transaction().execute(async (trx) => {
     await requireLecture(trx, ids);
     await removeLectureDiscussions(trx, [ids.lectureId]);
     await trx.deleteFrom("lectures").where("id", "=", ids.lectureId).execute();
-    await bumpCacheVersion(trx, "catalog");
   });
 }

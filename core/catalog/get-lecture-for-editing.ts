@@ -2,14 +2,10 @@
 // course and the sections it may be moved to.
 import type { Db } from "#platform/db/connection.ts";
 import type { CourseStatus } from "#platform/db/schema.ts";
-import {
-  type AuthoredComponent,
-  type AuthoredLecture,
-  authoredComponent,
-  authoredLecture,
-  requireCourse,
-  requireLecture,
-} from "./authoring-records.ts";
+import { type AuthoredComponent, type AuthoredLecture, authoredComponent, authoredLecture } from "./authored.ts";
+import { requireCourse, requireLecture, requireLectureOfCourse } from "./internal/records.ts";
+import type { Actor } from "../shared/actor.ts";
+import { type CoursePath, editablePath, type LecturePath } from "./authorize-authoring.ts";
 
 export type LectureForEditing = {
   course: { id: number; title: string; slug: string; status: CourseStatus };
@@ -19,10 +15,8 @@ export type LectureForEditing = {
   components: AuthoredComponent[];
 };
 
-export async function getLectureForEditing(
-  db: Db,
-  ids: { courseId: number; sectionId: number; lectureId: number },
-): Promise<LectureForEditing> {
+export async function getLectureForEditing(db: Db, actor: Actor, path: LecturePath): Promise<LectureForEditing> {
+  const ids = editablePath(actor, path);
   const lecture = await requireLecture(db, ids);
   const course = await requireCourse(db, ids.courseId);
   const sections = await db
@@ -46,4 +40,19 @@ export async function getLectureForEditing(
     lecture: authoredLecture(lecture),
     components: components.map(authoredComponent),
   };
+}
+
+/** The lecture editor page (/home/courses/{courseId}/lectures/{lectureId}): its address names no section. */
+export async function getCourseLectureForEditing(
+  db: Db,
+  actor: Actor,
+  path: CoursePath & { lectureId: unknown },
+): Promise<LectureForEditing> {
+  const ids = editablePath(actor, path);
+  const lecture = await requireLectureOfCourse(db, ids.courseId, ids.lectureId);
+  return getLectureForEditing(db, actor, {
+    courseId: ids.courseId,
+    sectionId: lecture.section_id,
+    lectureId: lecture.id,
+  });
 }

@@ -2,6 +2,8 @@
 // first, with what the list shows: status, price and promo, and how many sections and lectures it has.
 import type { Db } from "#platform/db/connection.ts";
 import type { CourseStatus } from "#platform/db/schema.ts";
+import type { Actor } from "../shared/actor.ts";
+import { authorizeAuthoring } from "./authorize-authoring.ts";
 
 export type AuthoredCourseSummary = {
   id: number;
@@ -19,7 +21,8 @@ export type AuthoredCourseSummary = {
   published_lecture_count: number;
 };
 
-export async function listAuthoredCourses(db: Db): Promise<AuthoredCourseSummary[]> {
+export async function listAuthoredCourses(db: Db, actor: Actor): Promise<AuthoredCourseSummary[]> {
+  authorizeAuthoring(actor);
   const rows = await db
     .selectFrom("courses as c")
     .select([

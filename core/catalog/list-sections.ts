@@ -1,18 +1,16 @@
 // GET /home/courses/{courseId}/sections: the course's curriculum as the editor shows it: sections in order,
 // each with its lectures in order (drafts included) and how many components each lecture has.
 import type { Db } from "#platform/db/connection.ts";
-import {
-  type AuthoredLecture,
-  type AuthoredSection,
-  authoredLecture,
-  authoredSection,
-  requireCourse,
-} from "./authoring-records.ts";
+import { type AuthoredLecture, type AuthoredSection, authoredLecture, authoredSection } from "./authored.ts";
+import { requireCourse } from "./internal/records.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath } from "./authorize-authoring.ts";
 
 export type CurriculumLecture = AuthoredLecture & { component_count: number };
 export type CurriculumSection = AuthoredSection & { lectures: CurriculumLecture[] };
 
-export async function listSections(db: Db, courseId: number): Promise<CurriculumSection[]> {
+export async function listSections(db: Db, actor: Actor, courseIdInput: unknown): Promise<CurriculumSection[]> {
+  const { courseId } = editablePath(actor, { courseId: courseIdInput });
   await requireCourse(db, courseId);
   const sections = await db
     .selectFrom("course_sections")

@@ -1,14 +1,12 @@
 // POST .../lectures/{lectureId}/components/order {ids}: the lecture's components in a new order.
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
-import { requireLecture } from "./authoring-records.ts";
+import { requireLecture } from "./internal/records.ts";
 import { applyOrder, checkedOrder } from "./ordering.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type LecturePath } from "./authorize-authoring.ts";
 
-export async function orderComponents(
-  db: Db,
-  ids: { courseId: number; sectionId: number; lectureId: number },
-  input: unknown,
-): Promise<number[]> {
+export async function orderComponents(db: Db, actor: Actor, path: LecturePath, input: unknown): Promise<number[]> {
+  const ids = editablePath(actor, path);
   return db.transaction().execute(async (trx) => {
     await requireLecture(trx, ids);
     const current = await trx
@@ -21,7 +19,6 @@ export async function orderComponents(
       current.map((row) => row.id),
     );
     await applyOrder(trx, "lecture_components", order);
-    await bumpCacheVersion(trx, "catalog");
     return order;
   });
 }

@@ -2,17 +2,21 @@
 // kind itself does not change: a different kind is a new component).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { parseInput } from "../validation.ts";
-import { type AuthoredComponent, authoredComponent, requireComponent } from "./authoring-records.ts";
+import { type AuthoredComponent, authoredComponent } from "./authored.ts";
+import { requireComponent } from "./internal/records.ts";
 import { componentInputSchema } from "./authoring-schemas.ts";
 import { checkComponentReferences } from "./check-component-references.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type ComponentPath } from "./authorize-authoring.ts";
 
 export async function updateComponent(
   db: Db,
-  ids: { courseId: number; sectionId: number; lectureId: number; componentId: number },
+  actor: Actor,
+  path: ComponentPath,
   input: unknown,
 ): Promise<AuthoredComponent> {
+  const ids = editablePath(actor, path);
   return db.transaction().execute(async (trx) => {
     const current = await requireComponent(trx, ids);
     const parsed = parseInput(componentInputSchema(current.kind), input);
@@ -23,7 +27,6 @@ export async function updateComponent(
       .where("id", "=", ids.componentId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await bumpCacheVersion(trx, "catalog");
     return authoredComponent(row);
   });
 }

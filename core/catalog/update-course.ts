@@ -5,20 +5,17 @@
 // the title and description; the catalog's cache version moves in the same transaction.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { parseInput } from "../validation.ts";
-import {
-  type AuthoredCourse,
-  authoredCourse,
-  type CourseRow,
-  objectInput,
-  requireCourse,
-} from "./authoring-records.ts";
+import { type AuthoredCourse, authoredCourse, type CourseRow } from "./authored.ts";
+import { requireCourse } from "./internal/records.ts";
+import { objectInput } from "#core/shared/object-input.ts";
 import { type CourseInput, courseSchema } from "./authoring-schemas.ts";
 import { checkCoverImage } from "./check-cover-image.ts";
 import { pricesChanged, recordPriceChange } from "./course-price-history.ts";
 import { resolveCourseSlug, slugRaceToValidation } from "./course-slug.ts";
 import { courseSearchText } from "./search-text.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath } from "./authorize-authoring.ts";
 
 function currentInput(course: CourseRow): CourseInput {
   return {
@@ -42,7 +39,13 @@ function currentInput(course: CourseRow): CourseInput {
   };
 }
 
-export async function updateCourse(db: Db, courseId: number, input: unknown): Promise<AuthoredCourse> {
+export async function updateCourse(
+  db: Db,
+  actor: Actor,
+  courseIdInput: unknown,
+  input: unknown,
+): Promise<AuthoredCourse> {
+  const { courseId } = editablePath(actor, { courseId: courseIdInput });
   return db.transaction().execute(async (trx) => {
     const current = await requireCourse(trx, courseId);
     const data = parseInput(courseSchema, { ...currentInput(current), ...objectInput(input) });
@@ -63,7 +66,6 @@ export async function updateCourse(db: Db, courseId: number, input: unknown): Pr
       .executeTakeFirstOrThrow()
       .catch(slugRaceToValidation);
     if (pricesChanged(current, row)) await recordPriceChange(trx, courseId, row, now);
-    await bumpCacheVersion(trx, "catalog");
     return authoredCourse(row);
   });
 }

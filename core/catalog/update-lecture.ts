@@ -2,23 +2,17 @@
 // (draft / published), and optionally section_id to move the lecture to the end of another section of the
 // same course. Fields left out keep their values.
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { fieldError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
-import {
-  type AuthoredLecture,
-  authoredLecture,
-  nextPosition,
-  objectInput,
-  requireLecture,
-} from "./authoring-records.ts";
+import { type AuthoredLecture, authoredLecture } from "./authored.ts";
+import { nextPosition, requireLecture } from "./internal/records.ts";
+import { objectInput } from "#core/shared/object-input.ts";
 import { lectureUpdateSchema } from "./authoring-schemas.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type LecturePath } from "./authorize-authoring.ts";
 
-export async function updateLecture(
-  db: Db,
-  ids: { courseId: number; sectionId: number; lectureId: number },
-  input: unknown,
-): Promise<AuthoredLecture> {
+export async function updateLecture(db: Db, actor: Actor, path: LecturePath, input: unknown): Promise<AuthoredLecture> {
+  const ids = editablePath(actor, path);
   return db.transaction().execute(async (trx) => {
     const current = await requireLecture(trx, ids);
     const data = parseInput(lectureUpdateSchema, {
@@ -51,7 +45,6 @@ export async function updateLecture(
       .where("id", "=", ids.lectureId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await bumpCacheVersion(trx, "catalog");
     return authoredLecture(row);
   });
 }

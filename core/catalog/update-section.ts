@@ -1,15 +1,14 @@
 // PUT /home/courses/{courseId}/sections/{sectionId}: renames a section.
 import type { Db } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { parseInput } from "../validation.ts";
-import { type AuthoredSection, authoredSection, requireSection } from "./authoring-records.ts";
+import { type AuthoredSection, authoredSection } from "./authored.ts";
+import { requireSection } from "./internal/records.ts";
 import { sectionSchema } from "./authoring-schemas.ts";
+import type { Actor } from "../shared/actor.ts";
+import { editablePath, type SectionPath } from "./authorize-authoring.ts";
 
-export async function updateSection(
-  db: Db,
-  ids: { courseId: number; sectionId: number },
-  input: unknown,
-): Promise<AuthoredSection> {
+export async function updateSection(db: Db, actor: Actor, path: SectionPath, input: unknown): Promise<AuthoredSection> {
+  const ids = editablePath(actor, path);
   return db.transaction().execute(async (trx) => {
     await requireSection(trx, ids.courseId, ids.sectionId);
     const data = parseInput(sectionSchema, input);
@@ -19,7 +18,6 @@ export async function updateSection(
       .where("id", "=", ids.sectionId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await bumpCacheVersion(trx, "catalog");
     return authoredSection(row);
   });
 }

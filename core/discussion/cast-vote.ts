@@ -25,31 +25,40 @@ const ATTEMPTS = 20;
 
 // A vote's statements, compiled once (platform/db/prepared.ts) and run in the vote's transaction. Each write
 // returns the id it touched: no row means another request of the same user got there first.
-const myVote = prepared((db) =>
+const myVote = prepared((db, p: { type: VotableKind; id: number; userId: number }) =>
   db
     .selectFrom("votes")
     .select(["id", "value"])
-    .where("votable_type", "=", "comment")
-    .where("votable_id", "=", 0)
-    .where("user_id", "=", 0),
+    .where("votable_type", "=", p.type)
+    .where("votable_id", "=", p.id)
+    .where("user_id", "=", p.userId),
 );
-const insertVote = prepared((db) =>
+const insertVote = prepared(
+  (db, p: { type: VotableKind; id: number; userId: number; value: VoteValue; createdAt: string }) =>
+    db
+      .insertInto("votes")
+      .values({ votable_type: p.type, votable_id: p.id, user_id: p.userId, value: p.value, created_at: p.createdAt })
+      .onConflict((oc) => oc.columns(["votable_type", "votable_id", "user_id"]).doNothing())
+      .returning("id"),
+);
+// `previous`: the value read before; no row changes when another request changed it meanwhile.
+const deleteVote = prepared((db, p: { id: number; previous: VoteValue }) =>
+  db.deleteFrom("votes").where("id", "=", p.id).where("value", "=", p.previous).returning("id"),
+);
+const changeVote = prepared((db, p: { id: number; previous: VoteValue; value: VoteValue }) =>
   db
-    .insertInto("votes")
-    .values({ votable_type: "comment", votable_id: 0, user_id: 0, value: 0, created_at: "" })
-    .onConflict((oc) => oc.columns(["votable_type", "votable_id", "user_id"]).doNothing())
+    .updateTable("votes")
+    .set({ value: p.value })
+    .where("id", "=", p.id)
+    .where("value", "=", p.previous)
     .returning("id"),
 );
-const deleteVote = prepared((db) => db.deleteFrom("votes").where("id", "=", 0).where("value", "=", 0).returning("id"));
-const changeVote = prepared((db) =>
-  db.updateTable("votes").set({ value: 0 }).where("id", "=", 0).where("value", "=", 0).returning("id"),
-);
 const countUpIn = (table: "comments" | "replies") =>
-  prepared((db) =>
+  prepared((db, p: { id: number; delta: number }) =>
     db
       .updateTable(table)
-      .set((eb) => ({ up_votes_count: eb("up_votes_count", "+", 0) }))
-      .where("id", "=", 0)
+      .set((eb) => ({ up_votes_count: eb("up_votes_count", "+", p.delta) }))
+      .where("id", "=", p.id)
       .returning("up_votes_count"),
   );
 const countUp = { comment: countUpIn("comments"), reply: countUpIn("replies") };
@@ -68,25 +77,28 @@ export async function castVote(
 
   return db.transaction().execute(async (trx) => {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-      // Parameters in SQL order (the set clause before the where clauses).
-      const [existing] = await myVote(db, [input.type, input.id, viewer.id], trx);
+      const [existing] = await myVote(db, { type: input.type, id: input.id, userId: viewer.id }, trx);
       const previous = (existing?.value ?? 0) as VoteValue;
       const { value, upDelta } = resolveVote(previous, requested);
 
       let applied: boolean;
       if (value === previous) applied = true;
       else if (!existing) {
-        const inserted = await insertVote(db, [input.type, input.id, viewer.id, value, nowIso()], trx);
+        const inserted = await insertVote(
+          db,
+          { type: input.type, id: input.id, userId: viewer.id, value, createdAt: nowIso() },
+          trx,
+        );
         applied = inserted.length > 0;
       } else if (value === 0) {
-        applied = (await deleteVote(db, [existing.id, previous], trx)).length > 0;
+        applied = (await deleteVote(db, { id: existing.id, previous }, trx)).length > 0;
       } else {
-        applied = (await changeVote(db, [value, existing.id, previous], trx)).length > 0;
+        applied = (await changeVote(db, { id: existing.id, previous, value }, trx)).length > 0;
       }
       // Another request of the same user changed the vote after it was read: read it again.
       if (!applied) continue;
 
-      const [item] = await countUp[input.type](db, [upDelta, input.id], trx);
+      const [item] = await countUp[input.type](db, { id: input.id, delta: upDelta }, trx);
       if (!item) throw new AppError("not_found");
       return {
         type: input.type,

@@ -1,33 +1,28 @@
 // What a comment hangs on, and whether the viewer may see it. Only logged-in users see and write comments
-// (§6); a lecture's discussion is for those who may watch the lecture. What the viewer may not see answers 404,
-// as if it did not exist.
+// (§6); each kind of commentable decides who sees it (commentable-kinds.ts: a lecture's discussion is for those who
+// may watch the lecture). What the viewer may not see answers 404, as if it did not exist.
 import type { Db } from "#platform/db/connection.ts";
 import { prepared } from "#platform/db/prepared.ts";
-import { watchedCache } from "#platform/db/watched-cache.ts";
+import { defineCache } from "#platform/cache/cache.ts";
 import type { CommentableType } from "#platform/db/schema.ts";
 import { AppError } from "../errors.ts";
-import { findWatchableLecture } from "../learning/find-watchable-lecture.ts";
+import { type Commentable, commentableKind } from "./commentable-kinds.ts";
 import type { DiscussionViewer } from "./rights.ts";
 
-export type Commentable = { type: "lecture"; id: number; courseId: number };
+export type { Commentable } from "./commentable-kinds.ts";
 
 export function requireViewer(viewer: DiscussionViewer | null): DiscussionViewer {
   if (!viewer) throw new AppError("unauthenticated");
   return viewer;
 }
 
-/**
- * The commentable the viewer may see, or 404. A lecture: when the viewer may watch it, by the watch page's own
- * rules (core/learning/find-watchable-lecture.ts). Community posts are not built yet: no post exists.
- */
+/** The commentable the viewer may see, or 404 (also for a kind no domain registered). */
 export async function requireVisibleCommentable(
   db: Db,
   target: { type: CommentableType; id: number },
   viewer: DiscussionViewer,
 ): Promise<Commentable> {
-  if (target.type !== "lecture") throw new AppError("not_found");
-  const { lectureId, courseId } = await findWatchableLecture(db, { lectureId: target.id, user: viewer });
-  return { type: "lecture", id: lectureId, courseId };
+  return commentableKind(target.type).findVisible(db, target.id, viewer);
 }
 
 export type CommentRow = {
@@ -40,11 +35,11 @@ export type CommentRow = {
 };
 
 // Every reply, vote and deletion starts here: compiled once (platform/db/prepared.ts).
-const commentById = prepared((db) =>
+const commentById = prepared((db, p: { id: number }) =>
   db
     .selectFrom("comments")
     .select(["id", "user_id", "by_admin", "body", "commentable_type", "commentable_id"])
-    .where("id", "=", 0),
+    .where("id", "=", p.id),
 );
 
 /** A comment on something the viewer may see, or 404. */
@@ -53,7 +48,7 @@ export async function requireVisibleComment(
   commentId: number,
   viewer: DiscussionViewer,
 ): Promise<{ comment: CommentRow; commentable: Commentable }> {
-  const [comment] = Number.isSafeInteger(commentId) ? await commentById(db, [commentId]) : [];
+  const [comment] = Number.isSafeInteger(commentId) ? await commentById(db, { id: commentId }) : [];
   return withVisibleCommentable(db, comment, viewer);
 }
 
@@ -76,12 +71,13 @@ export const COMMENT_PLACE_MEMO_MS = 2000;
 
 type CommentPlace = Pick<CommentRow, "id" | "commentable_type" | "commentable_id">;
 
-const commentPlaces = watchedCache<number, CommentPlace | undefined>({
+const commentPlaces = defineCache<number, CommentPlace | undefined>({
+  name: "comment-places",
   tables: ["comments"],
   maxAgeMs: COMMENT_PLACE_MEMO_MS,
   maxEntries: 10_000,
   async load(db, commentId) {
-    const [comment] = await commentById(db, [commentId]);
+    const [comment] = await commentById(db, { id: commentId });
     return (
       comment && { id: comment.id, commentable_type: comment.commentable_type, commentable_id: comment.commentable_id }
     );

@@ -1,10 +1,12 @@
-// POST /comments (spec §3, §5, §7): a logged-in user comments on a lecture they may watch (later also on a
-// community post). A video may be attached only to community posts, so a lecture comment with file 1 is a 422.
+// POST /comments (spec §3, §5, §7): a logged-in user comments on something they may see (a lecture they may watch;
+// later a community post). A video may be attached only where the kind accepts one (community posts), so a lecture
+// comment with file 1 is a 422.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
 import { fieldError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { requireViewer, requireVisibleCommentable } from "./commentable.ts";
+import { commentableKind } from "./commentable-kinds.ts";
 import { type CommentView, selectComment } from "./present.ts";
 import type { DiscussionViewer } from "./rights.ts";
 import { createCommentSchema } from "./schemas.ts";
@@ -16,7 +18,8 @@ export async function createComment(
   const viewer = requireViewer(options.viewer);
   const input = parseInput(createCommentSchema, options.input);
   const commentable = await requireVisibleCommentable(db, { type: input.type, id: input.id }, viewer);
-  if (input.file === 1 && commentable.type === "lecture") throw fieldError("file", "discussion:video_posts_only");
+  if (input.file === 1 && !commentableKind(commentable.type).acceptsVideo)
+    throw fieldError("file", "discussion:video_posts_only");
   const now = nowIso();
   const { id } = await db
     .insertInto("comments")

@@ -2,7 +2,7 @@
 // Admins may attach one image (the route reads it from a multipart body); a student's image is refused (403).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
-import type { Storage } from "#platform/storage/storage.ts";
+import type { Storage } from "#core/ports/storage.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { requireViewer, requireVisibleComment } from "./commentable.ts";

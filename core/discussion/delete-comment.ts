@@ -1,7 +1,7 @@
 // DELETE /comments/:id (§6): admins delete any comment; a student deletes their own comment (unless written as
 // an admin). The comment's replies, their votes and images go with it; a review made from it stays.
 import type { Db } from "#platform/db/connection.ts";
-import type { Storage } from "#platform/storage/storage.ts";
+import type { Storage } from "#core/ports/storage.ts";
 import { AppError } from "../errors.ts";
 import { requireViewer, requireVisibleComment } from "./commentable.ts";
 import { canDelete, type DiscussionViewer, refusalFor } from "./rights.ts";

@@ -1,6 +1,6 @@
 // DELETE /replies/:id (§6): admins delete any reply; a student deletes their own reply, never one an admin wrote.
 import type { Db } from "#platform/db/connection.ts";
-import type { Storage } from "#platform/storage/storage.ts";
+import type { Storage } from "#core/ports/storage.ts";
 import { AppError } from "../errors.ts";
 import { requireViewer, requireVisibleReply } from "./commentable.ts";
 import { canDelete, type DiscussionViewer, refusalFor } from "./rights.ts";

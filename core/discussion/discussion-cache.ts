@@ -3,14 +3,14 @@
 // them (moderators also get author links, §6), each item also as UTF-8 JSON up to its `votes`. A request looks up
 // only the viewer's own votes on those items (one range query) and puts them in, copying bytes (encoding a 10 KB
 // answer anew was a tenth of the call's cost).
-// The answers themselves are kept per viewer too (a reader who opens the discussion again, or reloads, gets the
-// same bytes without a query), emptied by the same writes and by any vote.
+// Each reader's finished answer is not kept: with votes and new comments coming in, such a cache was emptied too
+// often to pay (bench/README.md, "Mixed reads and writes").
 // Freshness: any committed write in this process that names comments, replies, users or videos empties the lists
-// at once (platform/db/watched-cache.ts); a vote changes its item's up_votes_count, so it empties them too.
+// at once (platform/cache/cache.ts); a vote changes its item's up_votes_count, so it empties them too.
 // Writes by other processes (WEB_CONCURRENCY > 1) show within MAX_AGE_MS.
 import type { Db } from "#platform/db/connection.ts";
 import { prepared } from "#platform/db/prepared.ts";
-import { watchedCache } from "#platform/db/watched-cache.ts";
+import { defineCache } from "#platform/cache/cache.ts";
 import type { CommentableType } from "#platform/db/schema.ts";
 import { type CommentView, type ReplyView, selectSharedComments, selectSharedReplies, votesOf } from "./present.ts";
 import { type DiscussionViewer, isModerator } from "./rights.ts";
@@ -18,8 +18,6 @@ import type { VotableKind } from "./schemas.ts";
 
 export const MAX_AGE_MS = 2000;
 const MAX_LISTS = 2000;
-// A comment page's answer is ~10 KB: at most ~50 MB of answers.
-const MAX_ANSWERS = 5000;
 
 /** Items as everybody of one kind sees them (`votes` empty), and each one's JSON up to its votes. */
 type SharedList<T> = { items: T[]; json: Buffer[] };
@@ -51,7 +49,8 @@ function parsePageKey(text: string): PageKey {
   };
 }
 
-const commentPages = watchedCache<string, SharedList<CommentView> & { more: boolean }>({
+const commentPages = defineCache<string, SharedList<CommentView> & { more: boolean }>({
+  name: "discussion-comment-pages",
   tables: ["comments", "users", "videos"],
   maxAgeMs: MAX_AGE_MS,
   maxEntries: MAX_LISTS,
@@ -68,7 +67,8 @@ const commentPages = watchedCache<string, SharedList<CommentView> & { more: bool
   },
 });
 
-const replyLists = watchedCache<string, SharedList<ReplyView>>({
+const replyLists = defineCache<string, SharedList<ReplyView>>({
+  name: "discussion-reply-lists",
   tables: ["replies", "users"],
   maxAgeMs: MAX_AGE_MS,
   maxEntries: MAX_LISTS,
@@ -79,14 +79,14 @@ const replyLists = watchedCache<string, SharedList<ReplyView>>({
 });
 
 // The viewer's votes on items whose ids lie in a range (a page's items are a range of ids).
-const votesBetween = prepared((db) =>
+const votesBetween = prepared((db, p: { type: VotableKind; userId: number; low: number; high: number }) =>
   db
     .selectFrom("votes")
     .select(["votable_id", "value"])
-    .where("votable_type", "=", "comment")
-    .where("user_id", "=", 0)
-    .where("votable_id", ">=", 0)
-    .where("votable_id", "<=", 0),
+    .where("votable_type", "=", p.type)
+    .where("user_id", "=", p.userId)
+    .where("votable_id", ">=", p.low)
+    .where("votable_id", "<=", p.high),
 );
 
 async function viewerVotes(
@@ -102,7 +102,7 @@ async function viewerVotes(
     if (id < low) low = id;
     if (id > high) high = id;
   }
-  const rows = await votesBetween(db, [type, viewer.id, low, high]);
+  const rows = await votesBetween(db, { type, userId: viewer.id, low, high });
   return new Map(rows.map((row) => [row.votable_id, row.value]));
 }
 
@@ -148,44 +148,14 @@ export async function viewerCommentPage(
   return { comments, more: page.more };
 }
 
-// A viewer's answers, keyed by "<viewer id> <the shared list's key>" (the list's key starts with the viewer's kind).
-const viewerKey = (viewer: DiscussionViewer, listKey: string) => `${viewer.id} ${listKey}`;
-
-function parseViewerKey(text: string): { viewer: DiscussionViewer; listKey: string } {
-  const space = text.indexOf(" ");
-  const listKey = text.slice(space + 1);
-  return { viewer: { id: Number(text.slice(0, space)), role: listKey.split(" ")[0] as Kind }, listKey };
-}
-
-const commentAnswers = watchedCache<string, Buffer>({
-  tables: ["comments", "users", "videos", "votes"],
-  maxAgeMs: MAX_AGE_MS,
-  maxEntries: MAX_ANSWERS,
-  async load(db, text) {
-    const { viewer, listKey } = parseViewerKey(text);
-    const page = await commentPages.get(db, listKey);
-    const votes = await viewerVotes(db, viewer, "comment", page.items);
-    return answerJson(COMMENTS_HEAD, page, votes, page.more ? COMMENTS_TAIL.more : COMMENTS_TAIL.last);
-  },
-});
-
-const replyAnswers = watchedCache<string, Buffer>({
-  tables: ["replies", "users", "votes"],
-  maxAgeMs: MAX_AGE_MS,
-  maxEntries: MAX_ANSWERS,
-  async load(db, text) {
-    const { viewer, listKey } = parseViewerKey(text);
-    const list = await replyLists.get(db, listKey);
-    return answerJson(REPLIES_HEAD, list, await viewerVotes(db, viewer, "reply", list.items), REPLIES_TAIL);
-  },
-});
-
 /** The same page as the UTF-8 JSON of the §7 answer {comments, more}. */
-export function viewerCommentPageJson(db: Db, viewer: DiscussionViewer, options: PageOptions): Promise<Buffer> {
-  return commentAnswers.get(db, viewerKey(viewer, pageKey({ kind: kindOf(viewer), ...options })));
+export async function viewerCommentPageJson(db: Db, viewer: DiscussionViewer, options: PageOptions): Promise<Buffer> {
+  const { page, votes } = await viewerPage(db, viewer, options);
+  return answerJson(COMMENTS_HEAD, page, votes, page.more ? COMMENTS_TAIL.more : COMMENTS_TAIL.last);
 }
 
 /** A comment's replies as the viewer sees them, as the UTF-8 JSON of the §7 answer {replies}. */
-export function viewerRepliesJson(db: Db, viewer: DiscussionViewer, commentId: number): Promise<Buffer> {
-  return replyAnswers.get(db, viewerKey(viewer, `${kindOf(viewer)} ${commentId}`));
+export async function viewerRepliesJson(db: Db, viewer: DiscussionViewer, commentId: number): Promise<Buffer> {
+  const list = await replyLists.get(db, `${kindOf(viewer)} ${commentId}`);
+  return answerJson(REPLIES_HEAD, list, await viewerVotes(db, viewer, "reply", list.items), REPLIES_TAIL);
 }

@@ -111,28 +111,28 @@ export async function selectSharedComments(
   viewer: DiscussionViewer,
   options: { type: "lecture" | "post"; id: number; limit: number; before?: number },
 ): Promise<CommentView[]> {
-  // Parameters in SQL order: the where clauses, then the limit.
   const rows = options.before
-    ? await commentsBefore(db, [options.type, options.id, options.before, options.limit])
-    : await newestComments(db, [options.type, options.id, options.limit]);
+    ? await commentsBefore(db, { type: options.type, id: options.id, before: options.before, limit: options.limit })
+    : await newestComments(db, { type: options.type, id: options.id, limit: options.limit });
   return rows.map((row) => toComment(viewer, row));
 }
 
 // Compiled once (platform/db/prepared.ts).
-const newestComments = prepared((db) =>
+type Commentable = { type: "lecture" | "post"; id: number; limit: number };
+const newestComments = prepared((db, p: Commentable) =>
   sharedCommentQuery(db)
-    .where("c.commentable_type", "=", "lecture")
-    .where("c.commentable_id", "=", 0)
+    .where("c.commentable_type", "=", p.type)
+    .where("c.commentable_id", "=", p.id)
     .orderBy("c.id", "desc")
-    .limit(1),
+    .limit(p.limit),
 );
-const commentsBefore = prepared((db) =>
+const commentsBefore = prepared((db, p: Commentable & { before: number }) =>
   sharedCommentQuery(db)
-    .where("c.commentable_type", "=", "lecture")
-    .where("c.commentable_id", "=", 0)
-    .where("c.id", "<", 0)
+    .where("c.commentable_type", "=", p.type)
+    .where("c.commentable_id", "=", p.id)
+    .where("c.id", "<", p.before)
     .orderBy("c.id", "desc")
-    .limit(1),
+    .limit(p.limit),
 );
 
 /** A comment just written, for the answer to its author: nobody has voted on it yet (ids are never reused). */
@@ -179,11 +179,13 @@ function toReply(viewer: DiscussionViewer, row: ReplySelection): ReplyView {
 
 /** A comment's replies in the order they were written, as everybody of the viewer's kind sees them (no votes). */
 export async function selectSharedReplies(db: Db, viewer: DiscussionViewer, commentId: number): Promise<ReplyView[]> {
-  const rows = await commentReplies(db, [commentId]);
+  const rows = await commentReplies(db, { commentId });
   return rows.map((row) => toReply(viewer, row));
 }
 
-const commentReplies = prepared((db) => sharedReplyQuery(db).where("r.comment_id", "=", 0).orderBy("r.id", "asc"));
+const commentReplies = prepared((db, p: { commentId: number }) =>
+  sharedReplyQuery(db).where("r.comment_id", "=", p.commentId).orderBy("r.id", "asc"),
+);
 
 /** A reply just written, for the answer to its author: nobody has voted on it yet (ids are never reused). */
 export async function selectReply(db: Db, viewer: DiscussionViewer, id: number): Promise<ReplyView> {

@@ -2,7 +2,7 @@
 // or the type the browser claims), at most 5 MB and at most 40 megapixels, stored under a name the server makes
 // (images/replies/<random>.<ext>) re-encoded: only its pixels are kept (core/media/reencode-image.ts).
 import { randomBytes } from "node:crypto";
-import type { Storage } from "#platform/storage/storage.ts";
+import type { Storage } from "#core/ports/storage.ts";
 import { fieldError } from "../errors.ts";
 import { type RasterType, rasterContentTypes, readRasterInfo } from "../media/file-signature.ts";
 import { reencodeImage } from "../media/reencode-image.ts";

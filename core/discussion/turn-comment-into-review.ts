@@ -4,7 +4,6 @@
 // on the course page, so the catalog cache version moves in the same transaction.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { requireViewer, requireVisibleComment } from "./commentable.ts";
@@ -37,6 +36,8 @@ export async function turnCommentIntoReview(
   // A student's own comment is a 403; anyone else's answers as a missing one.
   if (!isModerator(viewer)) throw new AppError(refusalFor(viewer, comment));
   const { rating } = parseInput(reviewSchema, options.input);
+  // Only a comment on something of a course (a lecture) can become that course's review.
+  if (commentable.courseId === null) throw new AppError("not_found");
   const course = await db
     .selectFrom("courses")
     .select(["id", "slug"])
@@ -78,7 +79,6 @@ export async function turnCommentIntoReview(
         .executeTakeFirstOrThrow();
       id = row.id;
     }
-    await bumpCacheVersion(trx, "catalog");
     return { id, createdAt };
   });
   return {

@@ -1,6 +1,7 @@
 // The integration use-cases on a real database (SQLite, or PostgreSQL with TEST_DATABASE_URL): one per provider,
 // required fields, settings encrypted at rest and bound to their provider, secrets kept on edit and masked in lists,
 // one invoicing service at a time, the built-in test payments, and the enabled payment providers in order.
+import { actors } from "#core/shared/test-actors.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type AppError, isAppError } from "#core/errors.ts";
 import type { Db } from "#platform/db/connection.ts";
@@ -50,14 +51,14 @@ async function appError(promise: Promise<unknown>): Promise<AppError> {
 
 describe("createIntegration", () => {
   it("stores the settings encrypted, bound to the provider", async () => {
-    const card = await createIntegration(db, secret, { provider: "stripe", settings: stripe });
+    const card = await createIntegration(db, actors.admin, secret, { provider: "stripe", settings: stripe });
     expect(card).toMatchObject({ provider: "stripe", kind: "payment", configured: true, enabled: true });
     const row = await db.selectFrom("integrations").selectAll().executeTakeFirstOrThrow();
     expect(row.settings.startsWith("v1.")).toBe(true);
     expect(row.settings).not.toContain("sk_test");
     expect((await getIntegrationSettings(db, secret, "stripe"))?.settings).toEqual(stripe);
     // The same ciphertext under another provider's row does not decrypt.
-    await createIntegration(db, secret, { provider: "fakturownia", settings: fakturownia });
+    await createIntegration(db, actors.admin, secret, { provider: "fakturownia", settings: fakturownia });
     await db
       .updateTable("integrations")
       .set({ settings: row.settings })
@@ -67,8 +68,8 @@ describe("createIntegration", () => {
   });
 
   it("allows one integration per provider: 'You already have such integration'", async () => {
-    await createIntegration(db, secret, { provider: "stripe", settings: stripe });
-    const error = await appError(createIntegration(db, secret, { provider: "stripe", settings: stripe }));
+    await createIntegration(db, actors.admin, secret, { provider: "stripe", settings: stripe });
+    const error = await appError(createIntegration(db, actors.admin, secret, { provider: "stripe", settings: stripe }));
     expect(error.status).toBe(409);
     expect(error.messageKey).toBe("integrations:already_exists");
     expect(await db.selectFrom("integrations").select("id").execute()).toHaveLength(1);
@@ -76,7 +77,7 @@ describe("createIntegration", () => {
 
   it("answers 422 with each missing field, an unknown provider, or a kind that does not fit", async () => {
     const missing = await appError(
-      createIntegration(db, secret, { provider: "przelewy24", settings: { pos_id: "12" } }),
+      createIntegration(db, actors.admin, secret, { provider: "przelewy24", settings: { pos_id: "12" } }),
     );
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.fields!).sort()).toEqual([
@@ -84,12 +85,15 @@ describe("createIntegration", () => {
       "settings.crc_key",
       "settings.merchant_id",
     ]);
-    expect((await appError(createIntegration(db, secret, { provider: "paypal", settings: {} }))).fields).toHaveProperty(
-      "provider",
-    );
     expect(
-      (await appError(createIntegration(db, secret, { provider: "stripe", kind: "invoicing", settings: stripe })))
-        .fields,
+      (await appError(createIntegration(db, actors.admin, secret, { provider: "paypal", settings: {} }))).fields,
+    ).toHaveProperty("provider");
+    expect(
+      (
+        await appError(
+          createIntegration(db, actors.admin, secret, { provider: "stripe", kind: "invoicing", settings: stripe }),
+        )
+      ).fields,
     ).toHaveProperty("kind");
     expect(await db.selectFrom("integrations").select("id").execute()).toHaveLength(0);
   });
@@ -97,8 +101,8 @@ describe("createIntegration", () => {
 
 describe("updateIntegration and the list", () => {
   it("keeps a secret left blank, replaces a typed one, and never lists secret values", async () => {
-    await createIntegration(db, secret, { provider: "payu", settings: payu });
-    await updateIntegration(db, secret, "payu", {
+    await createIntegration(db, actors.admin, secret, { provider: "payu", settings: payu });
+    await updateIntegration(db, actors.admin, secret, "payu", {
       enabled: false,
       settings: { ...payu, client_secret: "", second_key: "payu_second_new", environment: "production" },
     });
@@ -108,7 +112,7 @@ describe("updateIntegration and the list", () => {
       enabled: false,
       settings: { ...payu, second_key: "payu_second_new", environment: "production" },
     });
-    const cards = await listIntegrations(db, secret);
+    const cards = await listIntegrations(db, actors.admin, secret);
     expect(cards.map((c) => c.provider)).toEqual([
       "test",
       "stripe",
@@ -131,48 +135,50 @@ describe("updateIntegration and the list", () => {
   });
 
   it("answers 404 for a provider that is not set up, 422 when a required field is cleared", async () => {
-    expect((await appError(updateIntegration(db, secret, "payu", { settings: {} }))).status).toBe(404);
-    await createIntegration(db, secret, { provider: "fakturownia", settings: fakturownia });
-    const cleared = await appError(updateIntegration(db, secret, "fakturownia", { settings: { account: "" } }));
+    expect((await appError(updateIntegration(db, actors.admin, secret, "payu", { settings: {} }))).status).toBe(404);
+    await createIntegration(db, actors.admin, secret, { provider: "fakturownia", settings: fakturownia });
+    const cleared = await appError(
+      updateIntegration(db, actors.admin, secret, "fakturownia", { settings: { account: "" } }),
+    );
     expect(cleared.fields).toEqual({ "settings.account": [{ key: "validation:required" }] });
   });
 
   it("marks settings written with another server secret as unreadable, and takes new ones", async () => {
-    await createIntegration(db, secret, { provider: "stripe", settings: stripe });
+    await createIntegration(db, actors.admin, secret, { provider: "stripe", settings: stripe });
     const other = Buffer.from("another-secret-another-secret-another-secret", "utf8");
-    expect((await listIntegrations(db, other)).find((c) => c.provider === "stripe")).toMatchObject({
+    expect((await listIntegrations(db, actors.admin, other)).find((c) => c.provider === "stripe")).toMatchObject({
       unreadable: true,
       secrets: { secret_key: false, webhook_secret: false },
     });
-    const error = await appError(updateIntegration(db, other, "stripe", { settings: {} }));
+    const error = await appError(updateIntegration(db, actors.admin, other, "stripe", { settings: {} }));
     expect(Object.keys(error.fields!)).toEqual(["settings.secret_key", "settings.webhook_secret"]);
-    await updateIntegration(db, other, "stripe", { settings: stripe });
+    await updateIntegration(db, actors.admin, other, "stripe", { settings: stripe });
     expect((await getIntegrationSettings(db, other, "stripe"))?.settings).toEqual(stripe);
   });
 });
 
 describe("one invoicing service at a time", () => {
   it("switches the other one off when one is created, updated or enabled", async () => {
-    await createIntegration(db, secret, { provider: "ifirma", settings: ifirma });
-    await createIntegration(db, secret, { provider: "fakturownia", settings: fakturownia });
+    await createIntegration(db, actors.admin, secret, { provider: "ifirma", settings: ifirma });
+    await createIntegration(db, actors.admin, secret, { provider: "fakturownia", settings: fakturownia });
     const enabled = async () =>
       (
         await db.selectFrom("integrations").select("provider").where("enabled", "=", 1).orderBy("provider").execute()
       ).map((r) => r.provider);
     expect(await enabled()).toEqual(["fakturownia"]);
     expect(await findEnabledInvoicingProvider(db)).toBe("fakturownia");
-    await setIntegrationEnabled(db, { provider: "ifirma", enabled: true });
+    await setIntegrationEnabled(db, actors.admin, { provider: "ifirma", enabled: true });
     expect(await enabled()).toEqual(["ifirma"]);
-    await updateIntegration(db, secret, "fakturownia", {
+    await updateIntegration(db, actors.admin, secret, "fakturownia", {
       enabled: true,
       settings: { account: "szkola", api_token: "" },
     });
     expect(await enabled()).toEqual(["fakturownia"]);
-    await setIntegrationEnabled(db, { provider: "fakturownia", enabled: false });
+    await setIntegrationEnabled(db, actors.admin, { provider: "fakturownia", enabled: false });
     expect(await findEnabledInvoicingProvider(db)).toBeNull();
     // Payments are not affected by invoicing, and may be many.
-    await createIntegration(db, secret, { provider: "stripe", settings: stripe });
-    await setIntegrationEnabled(db, { provider: "ifirma", enabled: true });
+    await createIntegration(db, actors.admin, secret, { provider: "stripe", settings: stripe });
+    await setIntegrationEnabled(db, actors.admin, { provider: "ifirma", enabled: true });
     expect(await enabled()).toEqual(["ifirma", "stripe"]);
   });
 });
@@ -184,27 +190,27 @@ describe("the test payments and the enabled payment providers", () => {
     await seedBuiltInIntegrations(db, secret, { testPayments: true });
     await seedBuiltInIntegrations(db, secret, { testPayments: true });
     expect(await listEnabledPaymentProviders(db)).toEqual(["test"]);
-    await setIntegrationEnabled(db, { provider: "test", enabled: false });
+    await setIntegrationEnabled(db, actors.admin, { provider: "test", enabled: false });
     await seedBuiltInIntegrations(db, secret, { testPayments: true });
     expect(await listEnabledPaymentProviders(db)).toEqual([]);
-    expect((await appError(deleteIntegration(db, "test"))).messageKey).toBe("integrations:built_in");
+    expect((await appError(deleteIntegration(db, actors.admin, "test"))).messageKey).toBe("integrations:built_in");
   });
 
   it("lists enabled payment providers in the page's order, without invoicing ones", async () => {
-    await createIntegration(db, secret, { provider: "payu", settings: payu });
-    await createIntegration(db, secret, { provider: "stripe", settings: stripe });
-    await createIntegration(db, secret, { provider: "fakturownia", settings: fakturownia });
+    await createIntegration(db, actors.admin, secret, { provider: "payu", settings: payu });
+    await createIntegration(db, actors.admin, secret, { provider: "stripe", settings: stripe });
+    await createIntegration(db, actors.admin, secret, { provider: "fakturownia", settings: fakturownia });
     await seedBuiltInIntegrations(db, secret, { testPayments: true });
     expect(await listEnabledPaymentProviders(db)).toEqual(["test", "stripe", "payu"]);
-    await setIntegrationEnabled(db, { provider: "stripe", enabled: false });
+    await setIntegrationEnabled(db, actors.admin, { provider: "stripe", enabled: false });
     expect(await listEnabledPaymentProviders(db)).toEqual(["test", "payu"]);
   });
 
   it("deletes an integration and its keys; 404 for one that is not there", async () => {
-    await createIntegration(db, secret, { provider: "stripe", settings: stripe });
-    await deleteIntegration(db, "stripe");
+    await createIntegration(db, actors.admin, secret, { provider: "stripe", settings: stripe });
+    await deleteIntegration(db, actors.admin, "stripe");
     expect(await getIntegrationSettings(db, secret, "stripe")).toBeNull();
-    expect((await appError(deleteIntegration(db, "stripe"))).status).toBe(404);
-    expect((await appError(deleteIntegration(db, "nope"))).status).toBe(404);
+    expect((await appError(deleteIntegration(db, actors.admin, "stripe"))).status).toBe(404);
+    expect((await appError(deleteIntegration(db, actors.admin, "nope"))).status).toBe(404);
   });
 });

@@ -6,6 +6,8 @@ import { isAvailable, type ServerAvailability } from "./availability.ts";
 import { maskSettings, type Settings } from "./check-settings.ts";
 import { type IntegrationRow, openSettings, UnreadableSettingsError } from "./integration-records.ts";
 import { BUILT_IN_PROVIDERS, providerDefinitions, type ProviderDefinition } from "./provider-fields.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canManageIntegrations } from "./policies.ts";
 
 export type IntegrationCard = {
   provider: string;
@@ -49,9 +51,11 @@ export function integrationCard(
 
 export async function listIntegrations(
   db: Db,
+  actor: Actor,
   secret: Buffer,
   availability: ServerAvailability = { testPayments: true },
 ): Promise<IntegrationCard[]> {
+  authorize(actor, canManageIntegrations(actor));
   const rows = await db.selectFrom("integrations").selectAll().execute();
   return providerDefinitions.map((definition) => {
     const row = rows.find((r) => r.provider === definition.provider);
@@ -69,10 +73,12 @@ export async function listIntegrations(
 
 export async function getIntegrationCard(
   db: Db,
+  actor: Actor,
   secret: Buffer,
   provider: string,
   availability: ServerAvailability = { testPayments: true },
 ): Promise<IntegrationCard | null> {
-  const cards = await listIntegrations(db, secret, availability);
+  authorize(actor, canManageIntegrations(actor));
+  const cards = await listIntegrations(db, actor, secret, availability);
   return cards.find((card) => card.provider === provider) ?? null;
 }

@@ -2,15 +2,15 @@
 // password, shop ID, merchant ID, CRC key, environment, digest algorithm); invoice integrations need an API key and
 // user name"). One list drives the admin form, the server's checks and the masking of secrets.
 //
-// The payment providers' settings come from the adapters themselves (integrations/payments/registry.ts,
-// `paymentProviderFields`), so the form asks exactly for what they read; this file adds how each is shown (secret,
+// The payment providers' settings are the port's (core/ports/payment-settings.ts, `paymentProviderFields`, which the
+// adapters read), so the form asks exactly for what they read; this file adds how each is shown (secret,
 // choice, PEM text), formats and hints. The invoicing services' settings are declared here. No I/O.
 import type { IntegrationKind } from "#platform/db/schema.ts";
 import {
   type ProviderField as AdapterField,
   paymentProviderFields,
   paymentProviderNames,
-} from "#integrations/payments/registry.ts";
+} from "#core/ports/payment-settings.ts";
 
 export type ProviderFieldType = "text" | "secret" | "select" | "textarea";
 

@@ -18,6 +18,8 @@ import {
 import { integrationCard, type IntegrationCard } from "./list-integrations.ts";
 import { definitionOf, type ProviderDefinition } from "./provider-fields.ts";
 import { integrationInputSchema, integrationUpdateSchema } from "./schemas.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canManageIntegrations } from "./policies.ts";
 
 function definitionFor(provider: string): ProviderDefinition {
   const definition = definitionOf(provider);
@@ -39,10 +41,12 @@ function checkKind(definition: ProviderDefinition, kind: string | undefined) {
 
 export async function createIntegration(
   db: Db,
+  actor: Actor,
   secret: Buffer,
   input: unknown,
   availability: ServerAvailability = { testPayments: true },
 ): Promise<IntegrationCard> {
+  authorize(actor, canManageIntegrations(actor));
   const data = parseInput(integrationInputSchema, input);
   const definition = definitionFor(data.provider);
   checkKind(definition, data.kind);
@@ -73,11 +77,13 @@ export async function createIntegration(
 
 export async function updateIntegration(
   db: Db,
+  actor: Actor,
   secret: Buffer,
   provider: string,
   input: unknown,
   availability: ServerAvailability = { testPayments: true },
 ): Promise<IntegrationCard> {
+  authorize(actor, canManageIntegrations(actor));
   const definition = definitionFor(provider);
   const data = parseInput(integrationUpdateSchema, input);
   checkKind(definition, data.kind);

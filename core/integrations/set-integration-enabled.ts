@@ -5,11 +5,15 @@ import { nowIso, toFlag, type Db } from "#platform/db/connection.ts";
 import { assertCanSwitchOn, type ServerAvailability } from "./availability.ts";
 import { switchOffOtherInvoicing } from "./integration-records.ts";
 import { definitionOf } from "./provider-fields.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canManageIntegrations } from "./policies.ts";
 
 export async function setIntegrationEnabled(
   db: Db,
+  actor: Actor,
   options: { provider: string; enabled: boolean; availability?: ServerAvailability },
 ): Promise<void> {
+  authorize(actor, canManageIntegrations(actor));
   const definition = definitionOf(options.provider);
   if (!definition) throw new AppError("not_found");
   assertCanSwitchOn(definition.provider, options.enabled, options.availability ?? { testPayments: true });

@@ -1,7 +1,7 @@
 // What goes on an invoice for one transaction: the buyer from the transaction's invoice details, the lines that
 // add up exactly to what was paid (gross, VAT included), and the dates. Pure: unit-tested on its own.
 import type { InvoiceDetails } from "#core/selling/checkout-schema.ts";
-import type { InvoiceBuyer, InvoiceLine } from "#integrations/invoicing/invoicing-provider.ts";
+import type { InvoiceBuyer, InvoiceLine } from "#core/ports/invoicing.ts";
 
 /** The transaction's `invoice` column (JSON) as details, or null when the buyer asked for none (or it is unusable). */
 export function parseInvoiceDetails(text: string | null): InvoiceDetails | null {

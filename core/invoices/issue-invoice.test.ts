@@ -2,9 +2,11 @@
 // stateful fakes of iFirma and Fakturownia: scheduled only with invoice details and an enabled service, in the
 // payment's transaction; issued once however often the job runs (also two runs at once); failures retried, marked
 // failed with the job's last attempt, and retried again by the owner; unpaid transactions refused.
+import { actors } from "#core/shared/test-actors.ts";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { setIntegrationEnabled } from "#core/integrations/set-integration-enabled.ts";
 import { nowIso, type Db } from "#platform/db/connection.ts";
+import { registerJob } from "#platform/jobs/define-job.ts";
 import { enqueue } from "#platform/jobs/queue.ts";
 import { createWorker } from "#platform/jobs/worker.ts";
 import { invoicingProviders } from "#integrations/invoicing/registry.ts";
@@ -13,7 +15,8 @@ import { type FakeIfirma, startFakeIfirma } from "#tests/fakes/ifirma.ts";
 import { addCourseProduct, addInvoicing, addSale, addUser } from "#tests/helpers/invoice-fixtures.ts";
 import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-database.ts";
 import { getInvoiceForTransaction } from "./get-invoice-for-transaction.ts";
-import { type InvoiceDeps, invoiceIssueHandler, issueInvoice } from "./issue-invoice.ts";
+import { type InvoiceDeps, issueInvoice } from "./issue-invoice.ts";
+import { issueInvoiceJob } from "./jobs.ts";
 import { listInvoicesForUser } from "./list-invoices-for-user.ts";
 import { scheduleInvoice } from "./schedule-invoice.ts";
 
@@ -111,7 +114,7 @@ describe("scheduleInvoice", () => {
     expect(await scheduleInvoice(db, withDetails.id)).toEqual({ scheduled: false });
     await useFakturownia();
     expect(await scheduleInvoice(db, noDetails.id)).toEqual({ scheduled: false });
-    await setIntegrationEnabled(db, { provider: "fakturownia", enabled: false });
+    await setIntegrationEnabled(db, actors.admin, { provider: "fakturownia", enabled: false });
     expect(await scheduleInvoice(db, withDetails.id)).toEqual({ scheduled: false });
     expect(await db.selectFrom("invoices").select("id").execute()).toEqual([]);
     expect(await invoiceJobs()).toHaveLength(0);
@@ -246,7 +249,7 @@ describe("issueInvoice", () => {
     await useIfirma();
     const sale = await addSale(db, { userId, productId });
     await scheduleInvoice(db, sale.id);
-    await setIntegrationEnabled(db, { provider: "ifirma", enabled: false });
+    await setIntegrationEnabled(db, actors.admin, { provider: "ifirma", enabled: false });
     await expect(issueInvoice(deps, sale.id, { last: true })).rejects.toThrow("the ifirma integration is disabled");
     expect(await getInvoiceForTransaction(db, sale.id)).toMatchObject({ status: "failed" });
   });
@@ -263,7 +266,7 @@ describe("the invoice.issue job", () => {
     const worker = createWorker({
       db,
       dialect: database.handle.dialect,
-      handlers: { "invoice.issue": invoiceIssueHandler({ secret, providerFor: deps.providerFor }) },
+      jobs: [registerJob(issueInvoiceJob, { secret, providerFor: deps.providerFor })],
       log,
       backoffMs: () => 0,
     });
@@ -289,7 +292,7 @@ describe("the invoice.issue job", () => {
     expect(ifirma.invoices).toHaveLength(1);
     expect(logs).toContain("invoice job finished");
     // A job replayed after success issues nothing.
-    await enqueue(db, "invoice.issue", { transactionId: sale.id });
+    await enqueue(db, issueInvoiceJob, { transactionId: sale.id });
     await worker.runOnce();
     expect(ifirma.invoices).toHaveLength(1);
     const [invoice] = await listInvoicesForUser(db, userId);

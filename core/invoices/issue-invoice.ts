@@ -10,10 +10,11 @@ import { getIntegrationSettings, findEnabledInvoicingProvider } from "#core/inte
 import { UnreadableSettingsError } from "#core/integrations/integration-records.ts";
 import { nowIso, type Db } from "#platform/db/connection.ts";
 import type { TransactionStatus } from "#platform/db/schema.ts";
-import type { JobPayloads } from "#platform/jobs/queue.ts";
-import { STALE_AFTER_MS, type JobHandler } from "#platform/jobs/worker.ts";
-import { InvoicingProviderError } from "#integrations/invoicing/invoicing-provider.ts";
-import type { InvoicingProviderFactory } from "#integrations/invoicing/registry.ts";
+import type { JobHandler } from "#platform/jobs/define-job.ts";
+import { STALE_AFTER_MS } from "#platform/jobs/worker.ts";
+import { InvoicingProviderError } from "#core/ports/invoicing.ts";
+import type { InvoicingProviderFactory } from "#core/ports/invoicing.ts";
+import type { IssueInvoicePayload } from "./jobs.ts";
 import { invoiceBuyer, invoiceDate, invoiceLines, parseInvoiceDetails } from "./invoice-content.ts";
 
 export const PAID_STATUSES: readonly TransactionStatus[] = ["PERFORMED", "CLEARED", "ACCESS_GRANTED"];
@@ -173,7 +174,7 @@ export async function issueInvoice(
   }
 }
 
-export function invoiceIssueHandler(deps: Omit<InvoiceDeps, "db">): JobHandler<JobPayloads["invoice.issue"]> {
+export function invoiceIssueHandler(deps: Omit<InvoiceDeps, "db">): JobHandler<IssueInvoicePayload> {
   return async (payload, { db, job, log }) => {
     const outcome = await issueInvoice({ ...deps, db }, payload.transactionId, {
       last: job.attempts >= job.max_attempts,

@@ -4,8 +4,8 @@
 import { AppError } from "#core/errors.ts";
 import { getIntegrationSettings } from "#core/integrations/get-integration-settings.ts";
 import type { Db } from "#platform/db/connection.ts";
-import type { InvoicePdf } from "#integrations/invoicing/invoicing-provider.ts";
-import type { InvoicingProviderFactory } from "#integrations/invoicing/registry.ts";
+import type { InvoicePdf } from "#core/ports/invoicing.ts";
+import type { InvoicingProviderFactory } from "#core/ports/invoicing.ts";
 
 export async function openInvoicePdf(
   deps: { db: Db; secret: Buffer; providerFor: InvoicingProviderFactory },

@@ -6,6 +6,7 @@ import { findEnabledInvoicingProvider } from "#core/integrations/get-integration
 import { nowIso, type Db } from "#platform/db/connection.ts";
 import { enqueue } from "#platform/jobs/queue.ts";
 import { parseInvoiceDetails } from "./invoice-content.ts";
+import { issueInvoiceJob } from "./jobs.ts";
 
 export async function scheduleInvoice(db: Db, transactionId: number): Promise<{ scheduled: boolean }> {
   const transaction = await db
@@ -24,6 +25,6 @@ export async function scheduleInvoice(db: Db, transactionId: number): Promise<{ 
     .returning("id")
     .executeTakeFirst();
   if (!row) return { scheduled: false };
-  await enqueue(db, "invoice.issue", { transactionId: transaction.id });
+  await enqueue(db, issueInvoiceJob, { transactionId: transaction.id });
   return { scheduled: true };
 }

@@ -4,7 +4,7 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { prepared } from "#platform/db/prepared.ts";
-import { watchedCache } from "#platform/db/watched-cache.ts";
+import { defineCache } from "#platform/cache/cache.ts";
 import type { LectureAccess, User } from "#platform/db/schema.ts";
 
 /** True when the user may watch the course's paid lectures now. */
@@ -23,27 +23,28 @@ export async function hasCourseAccess(
 
 // Asked on every watch page, progress and discussion call, so the user's access row (its window; a revoked one
 // counts as none) is kept per process: any write to course_access here empties the copies at once
-// (platform/db/watched-cache.ts), and the window is compared with the clock on every call. "No access" is never
+// (platform/cache/cache.ts), and the window is compared with the clock on every call. "No access" is never
 // kept, so a purchase completed by another process opens the course at once; a revocation made by another
 // process takes effect within ACCESS_MEMO_MS.
 export const ACCESS_MEMO_MS = 2000;
 
-const accessRow = prepared((db) =>
+const accessRow = prepared((db, p: { userId: number; courseId: number }) =>
   db
     .selectFrom("course_access")
     .select(["starts_at", "ends_at"])
-    .where("user_id", "=", 0)
-    .where("course_id", "=", 0)
+    .where("user_id", "=", p.userId)
+    .where("course_id", "=", p.courseId)
     .where("revoked_at", "is", null),
 );
 
-const accessWindows = watchedCache<string, { starts_at: string; ends_at: string | null } | undefined>({
+const accessWindows = defineCache<string, { starts_at: string; ends_at: string | null } | undefined>({
+  name: "course-access",
   tables: ["course_access"],
   maxAgeMs: ACCESS_MEMO_MS,
   maxEntries: 10_000,
   async load(db, key) {
     const [userId, courseId] = key.split(" ").map(Number);
-    return (await accessRow(db, [userId, courseId]))[0];
+    return (await accessRow(db, { userId: userId!, courseId: courseId! }))[0];
   },
   keep: (window) => window !== undefined,
 });

@@ -4,7 +4,7 @@
 import { AppError } from "#core/errors.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { prepared } from "#platform/db/prepared.ts";
-import { watchedCache } from "#platform/db/watched-cache.ts";
+import { defineCache } from "#platform/cache/cache.ts";
 import type { User } from "#platform/db/schema.ts";
 import { hasCourseAccess } from "./course-access.ts";
 import { courseVisible, lectureVisible, resolveWatchViewer, watchGate } from "./watch-rules.ts";
@@ -13,24 +13,25 @@ export type WatchableLecture = { lectureId: number; courseId: number };
 
 // Every progress and discussion call runs this lookup first: compiled once (platform/db/prepared.ts), and the
 // answer kept per process. Any write to lectures, sections or courses here empties the copies at once
-// (platform/db/watched-cache.ts); a change made by another process shows within LECTURE_MEMO_MS. An unknown
+// (platform/cache/cache.ts); a change made by another process shows within LECTURE_MEMO_MS. An unknown
 // lecture is never kept (it may be created by another process any moment).
 export const LECTURE_MEMO_MS = 2000;
 
-const lectureWithCourseQuery = prepared((db) =>
+const lectureWithCourseQuery = prepared((db, p: { lectureId: number }) =>
   db
     .selectFrom("lectures as l")
     .innerJoin("course_sections as s", "s.id", "l.section_id")
     .innerJoin("courses as c", "c.id", "s.course_id")
-    .where("l.id", "=", 0)
+    .where("l.id", "=", p.lectureId)
     .select(["l.id", "l.access", "l.status", "c.id as course_id", "c.status as course_status"]),
 );
 
-const lecturesWithCourse = watchedCache({
+const lecturesWithCourse = defineCache({
+  name: "watchable-lectures",
   tables: ["lectures", "course_sections", "courses"],
   maxAgeMs: LECTURE_MEMO_MS,
   maxEntries: 10_000,
-  load: async (db, lectureId: number) => (await lectureWithCourseQuery(db, [lectureId]))[0],
+  load: async (db, lectureId: number) => (await lectureWithCourseQuery(db, { lectureId }))[0],
   keep: (row) => row !== undefined,
 });
 

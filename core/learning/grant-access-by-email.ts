@@ -5,6 +5,9 @@
 import type { Db } from "#platform/db/connection.ts";
 import { AppError, fieldError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { type Actor, authorizeUser } from "../shared/actor.ts";
+import { pathId } from "../shared/path-id.ts";
+import { canManageCourseAccess } from "./policies.ts";
 import { grantAccessSchema } from "../catalog/authoring-schemas.ts";
 import { type CourseStudent, listCourseStudents } from "./list-course-students.ts";
 import { grantCourseAccess, hasCourseAccess } from "./course-access.ts";
@@ -23,14 +26,18 @@ export function defaultAccessEnd(
 
 export async function grantAccessByEmail(
   db: Db,
-  options: { courseId: number; grantedBy: number },
+  actor: Actor,
+  courseIdInput: unknown,
   input: unknown,
 ): Promise<CourseStudent> {
+  // The refusal first, whatever the id (401 / 403); then a malformed or unknown id is a 404.
+  const { userId: grantedBy } = authorizeUser(actor, canManageCourseAccess(actor));
+  const courseId = pathId(courseIdInput);
   return db.transaction().execute(async (trx) => {
     const course = await trx
       .selectFrom("courses")
       .select(["id", "access_days", "access_ends_at"])
-      .where("id", "=", options.courseId)
+      .where("id", "=", courseId)
       .executeTakeFirst();
     if (!course) throw new AppError("not_found");
     const data = parseInput(grantAccessSchema, input);
@@ -48,9 +55,9 @@ export async function grantAccessByEmail(
       courseId: course.id,
       endsAt,
       source: "admin",
-      grantedBy: options.grantedBy,
+      grantedBy,
     });
-    const students = await listCourseStudents(trx, course.id);
+    const students = await listCourseStudents(trx, actor, course.id);
     return students.find((student) => student.user_id === user.id)!;
   });
 }

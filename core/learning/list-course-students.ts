@@ -4,6 +4,9 @@ import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { CourseAccessSource } from "#platform/db/schema.ts";
 import { AppError } from "../errors.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { pathId } from "../shared/path-id.ts";
+import { canManageCourseAccess } from "./policies.ts";
 
 export type CourseStudent = {
   user_id: number;
@@ -15,7 +18,9 @@ export type CourseStudent = {
   active: boolean;
 };
 
-export async function listCourseStudents(db: Db, courseId: number): Promise<CourseStudent[]> {
+export async function listCourseStudents(db: Db, actor: Actor, courseIdInput: unknown): Promise<CourseStudent[]> {
+  authorize(actor, canManageCourseAccess(actor));
+  const courseId = pathId(courseIdInput);
   const course = await db.selectFrom("courses").select("id").where("id", "=", courseId).executeTakeFirst();
   if (!course) throw new AppError("not_found");
   const now = nowIso();

@@ -7,8 +7,8 @@ import type { ComponentData } from "../catalog/component-data.ts";
 import { fileData } from "../catalog/component-data.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
-import type { AuthoredComponent } from "../catalog/authoring-records.ts";
-import { createComponent } from "../catalog/create-component.ts";
+import type { AuthoredComponent } from "#core/catalog/authored.ts";
+import { insertComponent } from "../catalog/create-component.ts";
 import { completeDirectUpload } from "./complete-direct-upload.ts";
 import { findCourseLecture, type LecturePath } from "./find-course-lecture.ts";
 import type { MediaDeps } from "./media-deps.ts";
@@ -60,5 +60,5 @@ export async function confirmLectureFile(
     .execute();
   const same = existing.find((row) => (JSON.parse(row.data) as { storage_key?: string }).storage_key === key);
   if (same) return { ...same, data: JSON.parse(same.data) as unknown };
-  return createComponent(db, options.path, { kind, data });
+  return insertComponent(db, options.path, { kind, data });
 }

@@ -1,9 +1,9 @@
 // Who may read a stored file (GET /files/<key>) or play a video (GET /videos/<id>/stream), by the key's
 // prefix (storage-keys.ts): images are public; a lecture's files and videos follow the lecture's gate;
 // anything else is never served here. Not allowed reads as "not found", so nothing is revealed.
-import type { VideoHost } from "#integrations/video/video-host.ts";
+import type { VideoHost } from "#core/ports/video-host.ts";
 import type { Db } from "#platform/db/connection.ts";
-import { isValidKey } from "#platform/storage/storage.ts";
+import { isValidKey } from "#core/ports/storage.ts";
 import { canViewLecture, type Viewer } from "./lecture-viewing.ts";
 import { keyOwner } from "./storage-keys.ts";
 import { VIDEO_READY } from "./video-upload.ts";

@@ -8,10 +8,10 @@
 // - recheckHostedVideos, from the periodic maintenance: videos still processing long after their last change
 //   (a lost webhook) are re-checked; never-uploaded ones are deleted at the host after a day.
 // A status never moves back from ready to processing (webhooks arrive in any order).
-import type { VideoHost } from "#integrations/video/video-host.ts";
+import type { VideoHost } from "#core/ports/video-host.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import type { AuthoredComponent } from "../catalog/authoring-records.ts";
+import type { AuthoredComponent } from "#core/catalog/authored.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { addVideoToLecture } from "./add-video-to-lecture.ts";

@@ -12,7 +12,7 @@ import {
 } from "./image-rules.ts";
 import { createImageSchema } from "./schemas.ts";
 import { keyFromPath, keyOwner, newImageKey, newLectureFileKey } from "./storage-keys.ts";
-import { isValidKey } from "#platform/storage/storage.ts";
+import { isValidKey } from "#core/ports/storage.ts";
 
 describe("image extensions", () => {
   it("allows exactly webp, jpeg (and jpg), png, svg and gif, in any case and with a dot", () => {

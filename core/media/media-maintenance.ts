@@ -1,4 +1,4 @@
-// Periodic clean-up of media (started by server/background.ts, about once an hour): uploads that never
+// Periodic clean-up of media (the hourly media.maintenance schedule, core/media/jobs.ts): uploads that never
 // finished within a day and their bytes are removed (pending uploads rows with the object at the key or, in
 // a bucket, at incoming/ or checking/; tus pieces of lecture videos idle for a day; local videos that never
 // got their file are marked failed), and hosted videos still processing long after their last news are

@@ -7,25 +7,28 @@ import type { MediaDeps } from "../media/media-deps.ts";
 import { keyFromPath } from "../media/storage-keys.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { type Actor, authorizeUser } from "../shared/actor.ts";
+import { canManageProducts } from "./policies.ts";
 import { PRODUCT_FILE_CONTEXT } from "./product-file-keys.ts";
 import { confirmProductFileSchema } from "./schemas.ts";
 
 export async function confirmProductFile(
   deps: MediaDeps,
-  options: { userId: number; input: unknown },
+  options: { actor: Actor; input: unknown },
 ): Promise<{ key: string; size: number }> {
+  const { userId } = authorizeUser(options.actor, canManageProducts(options.actor));
   const { path } = parseInput(confirmProductFileSchema, options.input);
   const key = keyFromPath(path);
   const upload = await deps.db
     .selectFrom("uploads")
     .select(["status", "size"])
     .where("storage_key", "=", key)
-    .where("user_id", "=", options.userId)
+    .where("user_id", "=", userId)
     .where("context", "=", PRODUCT_FILE_CONTEXT)
     .executeTakeFirst();
   if (!upload || !key.startsWith("products/")) throw new AppError("not_found");
   if (upload.status === "stored") return { key, size: Number(upload.size ?? 0) };
   if (deps.storage.uploadsArriveHere) throw new AppError("conflict", { messageKey: "media:not_uploaded_yet" });
-  const stored = await completeDirectUpload(deps, { userId: options.userId, key });
+  const stored = await completeDirectUpload(deps, { userId, key });
   return { key, size: stored.size };
 }

@@ -6,6 +6,8 @@ import { nowIso } from "#platform/db/connection.ts";
 import { signedUploadKey } from "../media/create-image-upload.ts";
 import { type MediaDeps, UPLOAD_URL_SECONDS } from "../media/media-deps.ts";
 import { parseInput } from "../validation.ts";
+import { type Actor, authorizeUser } from "../shared/actor.ts";
+import { canManageProducts } from "./policies.ts";
 import { newProductFileKey, PRODUCT_FILE_CONTEXT } from "./product-file-keys.ts";
 import { createProductFileSchema, productFileContentType } from "./schemas.ts";
 
@@ -15,8 +17,9 @@ export type ProductFileTicket = { upload: string; download: string; content_type
 
 export async function createProductFileUpload(
   { db, storage }: MediaDeps,
-  options: { userId: number; input: unknown },
+  options: { actor: Actor; input: unknown },
 ): Promise<ProductFileTicket> {
+  const { userId } = authorizeUser(options.actor, canManageProducts(options.actor));
   const { filename } = parseInput(createProductFileSchema, options.input);
   const contentType = productFileContentType(filename)!;
   const key = newProductFileKey(filename);
@@ -25,7 +28,7 @@ export async function createProductFileUpload(
     .values({
       storage_key: key,
       context: PRODUCT_FILE_CONTEXT,
-      user_id: options.userId,
+      user_id: userId,
       content_type: contentType,
       size: null,
       status: "pending",

@@ -4,11 +4,13 @@
 // same transaction (the product pages are cached for visitors).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
-import { objectInput } from "../catalog/authoring-records.ts";
+import { objectInput } from "#core/shared/object-input.ts";
 import { checkCoverImage } from "../catalog/check-cover-image.ts";
 import { slugRaceToValidation } from "../catalog/course-slug.ts";
+import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canManageProducts } from "./policies.ts";
 import { saveBundleCourses } from "./bundle-courses.ts";
 import { checkBundleCourses, checkProductFile } from "./product-checks.ts";
 import { type AdminProduct, getProductForEditing } from "./product-records.ts";
@@ -19,9 +21,13 @@ import { saveVariants } from "./variant-history.ts";
 
 export async function createProduct(
   db: Db,
+  actor: Actor,
   input: unknown,
-  defaults: { currency: string; vat_rate: number },
+  /** the school's currency and VAT default (null before setup) */
+  defaults: { currency: string; vat_rate: number } | null,
 ): Promise<AdminProduct> {
+  authorize(actor, canManageProducts(actor));
+  if (!defaults) throw new AppError("setup_required");
   const data = parseInput(productSchema, {
     currency: defaults.currency,
     vat_rate: defaults.vat_rate,
@@ -58,7 +64,6 @@ export async function createProduct(
       .catch(slugRaceToValidation);
     if (data.kind === "bundle") await saveBundleCourses(trx, row.id, data.course_ids);
     await saveVariants(trx, { productId: row.id, variants: data.variants, firstPosition: 1, now });
-    await bumpCacheVersion(trx, "catalog");
     return getProductForEditing(trx, row.id);
   });
 }

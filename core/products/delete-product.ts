@@ -1,8 +1,10 @@
 // DELETE /home/products/{id}: removes a product nobody has bought or tried to buy, with its variants, price
 // history, bundle courses and file. A product with transactions is refused with a clear message (409): its
 // buyers' records need it; unpublishing hides it instead. A course product goes only with its course.
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import { AppError } from "../errors.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { pathId } from "../shared/path-id.ts";
+import { canManageProducts } from "./policies.ts";
 import { removeProductFile } from "./remove-product-file.ts";
 import { requireProduct } from "./product-records.ts";
 import type { ProductDeps } from "./update-product.ts";
@@ -11,7 +13,14 @@ function hasTransactions(): AppError {
   return new AppError("conflict", { messageKey: "products:delete_has_transactions" });
 }
 
-export async function deleteProduct({ db, storage }: ProductDeps, productId: number): Promise<void> {
+export async function deleteProduct(
+  { db, storage }: ProductDeps,
+  actor: Actor,
+  productIdInput: unknown,
+): Promise<void> {
+  // The refusal first, whatever the id (401 / 403); then a malformed or unknown id is a 404.
+  authorize(actor, canManageProducts(actor));
+  const productId = pathId(productIdInput);
   const fileKey = await db.transaction().execute(async (trx) => {
     const product = await requireProduct(trx, productId);
     if (product.kind === "course") throw new AppError("conflict", { messageKey: "products:delete_course_product" });
@@ -31,7 +40,6 @@ export async function deleteProduct({ db, storage }: ProductDeps, productId: num
         if (/foreign key/i.test(String(error))) throw hasTransactions();
         throw error;
       });
-    await bumpCacheVersion(trx, "catalog");
     return product.file_key;
   });
   if (fileKey) await removeProductFile({ db, storage }, fileKey);

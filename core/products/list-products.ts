@@ -7,6 +7,8 @@ import { isPromoActive } from "../catalog/course-price.ts";
 import { ensureCourseProduct } from "../selling/course-product.ts";
 import { SOLD_STATUSES } from "./product-records.ts";
 import { type ProductFilter, productFilterSchema } from "./schemas.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canManageProducts } from "./policies.ts";
 
 export type ProductSummary = {
   id: number;
@@ -29,9 +31,11 @@ export type ProductSummary = {
 
 export async function listProducts(
   db: Db,
+  actor: Actor,
   filterInput: unknown = {},
   now = new Date().toISOString(),
 ): Promise<ProductSummary[]> {
+  authorize(actor, canManageProducts(actor));
   const filter: ProductFilter = productFilterSchema.parse(filterInput ?? {});
   const courses = await db.selectFrom("courses").select("id").orderBy("id").execute();
   for (const course of courses) await ensureCourseProduct(db, course.id);

@@ -5,18 +5,13 @@
 // of a file product (its allowed types). Shared by the React editor (checked before sending) and the JSON API
 // (checked again). Pure: no I/O, importable by the client.
 import { z } from "zod";
-import {
-  ACCESS_DAYS_MAX,
-  DESCRIPTION_MAX,
-  isDateText,
-  PRICE_MAX_CENTS,
-  TITLE_MAX,
-} from "../catalog/authoring-schemas.ts";
+import { ACCESS_DAYS_MAX, DESCRIPTION_MAX, PRICE_MAX_CENTS, TITLE_MAX } from "../catalog/authoring-schemas.ts";
 import { slugify } from "../catalog/course-slug.ts";
 import { extensionOf, isPlainFilename } from "../media/image-rules.ts";
 import { MAX_PRODUCT_FILE_BYTES } from "../media/limits.ts";
 import { currencies } from "../school/schemas.ts";
 import { idSchema } from "#core/shared/ids.ts";
+import { blankToNull, optionalInt, optionalMoment, textOrNull } from "#core/shared/zod-fields.ts";
 
 /** The kinds the product editor makes; 'course' products are made for every course (core/selling/course-product.ts). */
 export const editableKinds = ["bundle", "consultation", "live_event", "file"] as const;
@@ -71,26 +66,8 @@ export const productFileAccept = Object.keys(productFileTypes)
   .map((extension) => `.${extension}`)
   .join(",");
 
-const blankToNull = (value: unknown) => (value === "" || value === undefined ? null : value);
 // §9 "access limit 0 unlimited": 0 days is the same as none.
 const blankOrZeroToNull = (value: unknown) => (value === "" || value === undefined || value === 0 ? null : value);
-
-/** A date or moment as ISO-8601 UTC text; a bare day means its first ("start") or last ("end") millisecond. */
-function moment(edge: "start" | "end") {
-  return z
-    .string()
-    .trim()
-    .refine(isDateText, "validation:date")
-    .transform((value) =>
-      value.length === 10
-        ? `${value}T${edge === "start" ? "00:00:00.000" : "23:59:59.999"}Z`
-        : new Date(value).toISOString(),
-    );
-}
-
-const optionalMoment = (edge: "start" | "end") => z.preprocess(blankToNull, moment(edge).nullable());
-const optionalInt = (min: number, max: number) =>
-  z.preprocess(blankToNull, z.number().int().min(min).max(max).nullable());
 
 export function isWebLink(value: string): boolean {
   try {
@@ -151,7 +128,7 @@ export const productObject = z.object({
   /** markdown, rendered like lecture text */
   description: z.string().max(DESCRIPTION_MAX).default(""),
   /** storage key of an uploaded image */
-  cover_image: z.preprocess(blankToNull, z.string().trim().max(300).nullable()).default(null),
+  cover_image: textOrNull(300).default(null),
   status: z.enum(productStatuses).default("draft"),
   currency: z.enum(currencies),
   vat_rate: z.number().int().min(0).max(100).default(23),
@@ -168,7 +145,7 @@ export const productObject = z.object({
     .refine((value) => value === "" || isWebLink(value), "validation:url")
     .default(""),
   /** file products: the stored upload's key and the file's own name */
-  file_key: z.preprocess(blankToNull, z.string().trim().max(600).nullable()).default(null),
+  file_key: textOrNull(600).default(null),
   file_name: z
     .preprocess(blankToNull, z.string().refine(isPlainFilename, "media:bad_filename").nullable())
     .default(null),

@@ -5,7 +5,6 @@
 // promotional packages are left).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import type { Product } from "#platform/db/schema.ts";
 import { parseInput } from "../validation.ts";
 import { type AdminProduct, getProductForEditing } from "./product-records.ts";
@@ -30,6 +29,5 @@ export async function updateCourseProduct(
     .where("id", "=", product.id)
     .execute();
   await saveVariants(db, { productId: product.id, variants: data.variants, firstPosition: 2, now });
-  await bumpCacheVersion(db, "catalog");
   return getProductForEditing(db, product.id);
 }

@@ -5,12 +5,14 @@
 // (update-course-product.ts). The catalog's cache version moves in the same transaction.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
-import type { Storage } from "#platform/storage/storage.ts";
-import { objectInput } from "../catalog/authoring-records.ts";
+import type { Storage } from "#core/ports/storage.ts";
+import { objectInput } from "#core/shared/object-input.ts";
 import { checkCoverImage } from "../catalog/check-cover-image.ts";
 import { slugRaceToValidation } from "../catalog/course-slug.ts";
 import { parseInput } from "../validation.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { pathId } from "../shared/path-id.ts";
+import { canManageProducts } from "./policies.ts";
 import { saveBundleCourses } from "./bundle-courses.ts";
 import { kindFields } from "./kind-fields.ts";
 import { checkBundleCourses, checkProductFile } from "./product-checks.ts";
@@ -48,9 +50,13 @@ async function currentInput(db: Db, productId: number): Promise<ProductInput> {
 
 export async function updateProduct(
   { db, storage }: ProductDeps,
-  productId: number,
+  actor: Actor,
+  productIdInput: unknown,
   input: unknown,
 ): Promise<AdminProduct> {
+  // The refusal first, whatever the id (401 / 403); then a malformed or unknown id is a 404.
+  authorize(actor, canManageProducts(actor));
+  const productId = pathId(productIdInput);
   const body = objectInput(input);
   let replacedFile: string | null = null;
   const saved = await db.transaction().execute(async (trx) => {
@@ -84,7 +90,6 @@ export async function updateProduct(
       .catch(slugRaceToValidation);
     if (data.kind === "bundle") await saveBundleCourses(trx, productId, data.course_ids);
     await saveVariants(trx, { productId, variants: data.variants, firstPosition: 1, now });
-    await bumpCacheVersion(trx, "catalog");
     if (current.file_key && current.file_key !== data.file_key) replacedFile = current.file_key;
     return getProductForEditing(trx, productId);
   });

@@ -3,9 +3,10 @@
 // is reordered, removed ones lose it; a course product's variants start at position 2.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#platform/db/connection.ts";
-import type { Storage } from "#platform/storage/storage.ts";
+import type { Storage } from "#core/ports/storage.ts";
 import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-database.ts";
 import { ensureCourseProduct } from "../selling/course-product.ts";
+import { actors } from "../shared/test-actors.ts";
 import { createProduct } from "./create-product.ts";
 import { updateProduct } from "./update-product.ts";
 
@@ -32,6 +33,7 @@ describe("variant price history", () => {
   it("writes a first row for every new variant", async () => {
     const product = await createProduct(
       db,
+      actors.admin,
       {
         kind: "consultation",
         title: "Consultation",
@@ -61,6 +63,7 @@ describe("variant price history", () => {
   it("adds a row only when a price field changes, keeps history across a reorder, drops it with the variant", async () => {
     const product = await createProduct(
       db,
+      actors.admin,
       {
         kind: "consultation",
         title: "History",
@@ -73,8 +76,8 @@ describe("variant price history", () => {
     );
     const [a, b] = product.variants;
     // Other edits, the same prices again, a renamed variant: no new row.
-    await updateProduct({ db, storage }, product.id, { title: "History, renamed" });
-    await updateProduct({ db, storage }, product.id, {
+    await updateProduct({ db, storage }, actors.admin, product.id, { title: "History, renamed" });
+    await updateProduct({ db, storage }, actors.admin, product.id, {
       variants: [
         { id: a!.id, name: "A renamed", price_cents: 1_000 },
         { id: b!.id, name: "B", price_cents: 2_000 },
@@ -83,7 +86,7 @@ describe("variant price history", () => {
     expect(await history(a!.id)).toHaveLength(1);
 
     // A's price changes and B moves first.
-    const saved = await updateProduct({ db, storage }, product.id, {
+    const saved = await updateProduct({ db, storage }, actors.admin, product.id, {
       variants: [
         { id: b!.id, name: "B", price_cents: 2_000 },
         { id: a!.id, name: "A renamed", price_cents: 1_200, promo_price_cents: 900 },
@@ -100,7 +103,7 @@ describe("variant price history", () => {
     expect(await history(b!.id)).toHaveLength(1);
 
     // A goes, a new C comes: A's history goes with it, C gets its first row.
-    const after = await updateProduct({ db, storage }, product.id, {
+    const after = await updateProduct({ db, storage }, actors.admin, product.id, {
       variants: [
         { id: b!.id, name: "B", price_cents: 2_000 },
         { name: "C", price_cents: 3_000 },
@@ -114,16 +117,18 @@ describe("variant price history", () => {
   it("refuses another product's variant id", async () => {
     const one = await createProduct(
       db,
+      actors.admin,
       { kind: "consultation", title: "One", variants: [{ price_cents: 100 }] },
       { currency: "EUR", vat_rate: 23 },
     );
     const two = await createProduct(
       db,
+      actors.admin,
       { kind: "consultation", title: "Two", variants: [{ price_cents: 100 }] },
       { currency: "EUR", vat_rate: 23 },
     );
     await expect(
-      updateProduct({ db, storage }, two.id, { variants: [{ id: one.variants[0]!.id, price_cents: 1 }] }),
+      updateProduct({ db, storage }, actors.admin, two.id, { variants: [{ id: one.variants[0]!.id, price_cents: 1 }] }),
     ).rejects.toMatchObject({ code: "validation", fields: { "variants.0.id": [{ key: "validation:invalid" }] } });
     expect((await history(one.variants[0]!.id)).map((row) => row.price_cents)).toEqual([100]);
   });
@@ -145,7 +150,7 @@ describe("variant price history", () => {
       .returning("id")
       .executeTakeFirstOrThrow();
     const productId = (await ensureCourseProduct(db, course.id))!;
-    const saved = await updateProduct({ db, storage }, productId, {
+    const saved = await updateProduct({ db, storage }, actors.admin, productId, {
       promo_limit: 10,
       variants: [{ name: "With mentoring", price_cents: 20_000 }],
       // a course product's own fields follow the course: ignored here

@@ -3,6 +3,9 @@
 // total per currency, and the list of those sales, newest first.
 import { type Db, sql } from "#platform/db/connection.ts";
 import type { AffiliateCode, TransactionStatus } from "#platform/db/schema.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canManageAffiliates } from "./policies.ts";
+import { pathId } from "../shared/path-id.ts";
 
 export const REPORT_TRANSACTIONS_LIMIT = 200;
 
@@ -88,7 +91,8 @@ function withTotals(
   return { ...code, active: code.active === 1, sales: list.reduce((sum, t) => sum + t.sales, 0), totals: list };
 }
 
-export async function listAffiliateCodes(db: Db): Promise<AdminAffiliateCode[]> {
+export async function listAffiliateCodes(db: Db, actor: Actor): Promise<AdminAffiliateCode[]> {
+  authorize(actor, canManageAffiliates(actor));
   const [codes, totals] = await Promise.all([
     db
       .selectFrom("affiliate_codes")
@@ -108,7 +112,10 @@ export async function getAffiliateCode(db: Db, id: number): Promise<AdminAffilia
   return withTotals(code, (await totalsByCode(db, id)).get(id));
 }
 
-export async function getAffiliateReport(db: Db, id: number): Promise<AffiliateReport | null> {
+export async function getAffiliateReport(db: Db, actor: Actor, idInput: unknown): Promise<AffiliateReport | null> {
+  // The refusal first, whatever the id (401 / 403); then a malformed id is a 404.
+  authorize(actor, canManageAffiliates(actor));
+  const id = pathId(idInput);
   const affiliate = await getAffiliateCode(db, id);
   if (!affiliate) return null;
   const rows = await db

@@ -4,10 +4,16 @@
 import { AppError } from "#core/errors.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canManagePromoCodes } from "./policies.ts";
+import { pathId } from "../shared/path-id.ts";
 
 export type PromoCodeRemoval = "deleted" | "deactivated";
 
-export async function deletePromoCode(db: Db, id: number): Promise<PromoCodeRemoval> {
+export async function deletePromoCode(db: Db, actor: Actor, idInput: unknown): Promise<PromoCodeRemoval> {
+  // The refusal first, whatever the id (401 / 403); then a malformed id is a 404.
+  authorize(actor, canManagePromoCodes(actor));
+  const id = pathId(idInput);
   return db.transaction().execute(async (trx) => {
     const promo = await trx
       .selectFrom("promo_codes")

@@ -1,40 +1,19 @@
 // The promo and affiliate forms' fields are text: the page's script and the server (a plain form post before
 // hydration) turn them into the JSON call's shape the same way. Pure: importable by the client.
+import { wholeNumberOrText } from "#core/shared/form-values.ts";
+import { parseMoneyInput } from "#core/shared/money.ts";
 import type { AffiliateCodeInput, PromoCodeInput } from "./schemas.ts";
 
 type FormFields = Record<string, unknown>;
 
 const text = (value: unknown): string => (typeof value === "string" ? value : value == null ? "" : String(value));
 
-/** Whole numbers go as numbers; anything else as typed, so the schema names the problem. */
-export function wholeNumberOrText(value: unknown): number | string {
-  const trimmed = text(value).trim();
-  return /^-?\d{1,15}$/.test(trimmed) ? Number(trimmed) : trimmed;
-}
-
-/** "49,99" / "49.99" / "1 000" -> cents; "" -> null; anything else -> undefined (not an amount). */
-export function moneyTextToCents(value: string): number | null | undefined {
-  const normalised = value
-    .trim()
-    .replace(/[\s\u00a0]/g, "")
-    .replace(",", ".");
-  if (normalised === "") return null;
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(normalised)) return undefined;
-  return Math.round(Number(normalised) * 100);
-}
-
-/** 4999 -> "49.99" ("49,99" in Polish). */
-export function centsToMoneyText(cents: number, lang: "en" | "pl"): string {
-  const value = (cents / 100).toFixed(2).replace(/\.00$/, "");
-  return lang === "pl" ? value.replace(".", ",") : value;
-}
-
 /** The promo code form's fields -> the body of POST/PUT /home/promo-codes. The amount is money for a fixed code. */
 export function promoCodeBody(fields: FormFields): PromoCodeInput {
   const kind = text(fields.kind) as PromoCodeInput["kind"];
   const amountText = text(fields.amount);
   let amount: unknown = wholeNumberOrText(amountText);
-  if (kind === "fixed") amount = moneyTextToCents(amountText) ?? amountText.trim();
+  if (kind === "fixed") amount = parseMoneyInput(amountText) ?? amountText.trim();
   return {
     code: text(fields.code),
     kind,

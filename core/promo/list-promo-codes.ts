@@ -5,6 +5,8 @@ import { nowIso } from "#platform/db/connection.ts";
 import type { PromoCodeKind } from "#platform/db/schema.ts";
 import { promoCodeStatus, type PromoCodeStatus } from "./promo-code-status.ts";
 import { scopeValue, type PromoScope } from "./schemas.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canManagePromoCodes } from "./policies.ts";
 
 export const ADMIN_PROMO_CODES_LIMIT = 500;
 
@@ -71,7 +73,8 @@ function toAdmin(row: Row, now: string): AdminPromoCode {
   };
 }
 
-export async function listPromoCodes(db: Db, now = nowIso()): Promise<AdminPromoCode[]> {
+export async function listPromoCodes(db: Db, actor: Actor, now = nowIso()): Promise<AdminPromoCode[]> {
+  authorize(actor, canManagePromoCodes(actor));
   const rows = await query(db)
     .orderBy("pc.created_at", "desc")
     .orderBy("pc.id", "desc")
@@ -80,7 +83,8 @@ export async function listPromoCodes(db: Db, now = nowIso()): Promise<AdminPromo
   return rows.map((row) => toAdmin(row, now));
 }
 
-export async function getPromoCode(db: Db, id: number, now = nowIso()): Promise<AdminPromoCode | null> {
+export async function getPromoCode(db: Db, actor: Actor, id: number, now = nowIso()): Promise<AdminPromoCode | null> {
+  authorize(actor, canManagePromoCodes(actor));
   const row = await query(db).where("pc.id", "=", id).executeTakeFirst();
   return row ? toAdmin(row, now) : null;
 }

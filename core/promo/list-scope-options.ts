@@ -2,10 +2,13 @@
 // row, made when the code is saved) and every other product (bundles, files, consultations, live events).
 import type { Db } from "#platform/db/connection.ts";
 import type { ProductKind } from "#platform/db/schema.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canManagePromoCodes } from "./policies.ts";
 
 export type ScopeOption = { value: string; kind: "course" | ProductKind; title: string };
 
-export async function listScopeOptions(db: Db): Promise<ScopeOption[]> {
+export async function listScopeOptions(db: Db, actor: Actor): Promise<ScopeOption[]> {
+  authorize(actor, canManagePromoCodes(actor));
   const [courses, products] = await Promise.all([
     db.selectFrom("courses").select(["id", "title"]).orderBy("title").orderBy("id").execute(),
     db

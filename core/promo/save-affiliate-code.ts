@@ -8,6 +8,9 @@ import { nowIso } from "#platform/db/connection.ts";
 import { getAffiliateCode, type AdminAffiliateCode } from "./affiliate-report.ts";
 import { codeKey, codeTakenError, isUniqueViolation } from "./code-key.ts";
 import { affiliateCodeSchema } from "./schemas.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canManageAffiliates } from "./policies.ts";
+import { pathId } from "../shared/path-id.ts";
 
 async function assertCodeFree(db: Db, key: string, exceptId?: number): Promise<void> {
   let query = db.selectFrom("affiliate_codes").select("id").where("code_key", "=", key);
@@ -15,7 +18,8 @@ async function assertCodeFree(db: Db, key: string, exceptId?: number): Promise<v
   if (await query.executeTakeFirst()) throw codeTakenError();
 }
 
-export async function createAffiliateCode(db: Db, input: unknown): Promise<AdminAffiliateCode> {
+export async function createAffiliateCode(db: Db, actor: Actor, input: unknown): Promise<AdminAffiliateCode> {
+  authorize(actor, canManageAffiliates(actor));
   const fields = parseInput(affiliateCodeSchema, input);
   const key = codeKey(fields.code);
   await assertCodeFree(db, key);
@@ -30,7 +34,15 @@ export async function createAffiliateCode(db: Db, input: unknown): Promise<Admin
   return (await getAffiliateCode(db, row.id))!;
 }
 
-export async function updateAffiliateCode(db: Db, id: number, input: unknown): Promise<AdminAffiliateCode> {
+export async function updateAffiliateCode(
+  db: Db,
+  actor: Actor,
+  idInput: unknown,
+  input: unknown,
+): Promise<AdminAffiliateCode> {
+  // The refusal first, whatever the id (401 / 403); then a malformed id is a 404.
+  authorize(actor, canManageAffiliates(actor));
+  const id = pathId(idInput);
   const existing = await db.selectFrom("affiliate_codes").select("id").where("id", "=", id).executeTakeFirst();
   if (!existing) throw new AppError("not_found");
   const fields = parseInput(affiliateCodeSchema, input);
@@ -52,7 +64,15 @@ export async function updateAffiliateCode(db: Db, id: number, input: unknown): P
 }
 
 /** Deactivated, a code's links set no cookie and its cookies attribute nothing; its report stays. */
-export async function setAffiliateCodeActive(db: Db, id: number, active: boolean): Promise<AdminAffiliateCode> {
+export async function setAffiliateCodeActive(
+  db: Db,
+  actor: Actor,
+  idInput: unknown,
+  active: boolean,
+): Promise<AdminAffiliateCode> {
+  // The refusal first, whatever the id (401 / 403); then a malformed id is a 404.
+  authorize(actor, canManageAffiliates(actor));
+  const id = pathId(idInput);
   const result = await db
     .updateTable("affiliate_codes")
     .set({ active: active ? 1 : 0, updated_at: nowIso() })

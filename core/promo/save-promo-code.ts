@@ -9,6 +9,9 @@ import { nowIso } from "#platform/db/connection.ts";
 import { codeKey, codeTakenError, isUniqueViolation } from "./code-key.ts";
 import { getPromoCode, type AdminPromoCode } from "./list-promo-codes.ts";
 import { promoCodeSchema, type PromoScope } from "./schemas.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canManagePromoCodes } from "./policies.ts";
+import { pathId } from "../shared/path-id.ts";
 
 async function productIdFor(db: Db, scope: PromoScope): Promise<number | null> {
   if (scope.kind === "all") return null;
@@ -28,7 +31,8 @@ async function assertCodeFree(db: Db, key: string, exceptId?: number): Promise<v
   if (await query.executeTakeFirst()) throw codeTakenError();
 }
 
-export async function createPromoCode(db: Db, input: unknown): Promise<AdminPromoCode> {
+export async function createPromoCode(db: Db, actor: Actor, input: unknown): Promise<AdminPromoCode> {
+  authorize(actor, canManagePromoCodes(actor));
   const fields = parseInput(promoCodeSchema, input);
   const key = codeKey(fields.code);
   await assertCodeFree(db, key);
@@ -52,10 +56,13 @@ export async function createPromoCode(db: Db, input: unknown): Promise<AdminProm
     .returning("id")
     .executeTakeFirst();
   if (!row) throw codeTakenError();
-  return (await getPromoCode(db, row.id))!;
+  return (await getPromoCode(db, actor, row.id))!;
 }
 
-export async function updatePromoCode(db: Db, id: number, input: unknown): Promise<AdminPromoCode> {
+export async function updatePromoCode(db: Db, actor: Actor, idInput: unknown, input: unknown): Promise<AdminPromoCode> {
+  // The refusal first, whatever the id (401 / 403); then a malformed id is a 404.
+  authorize(actor, canManagePromoCodes(actor));
+  const id = pathId(idInput);
   const existing = await db.selectFrom("promo_codes").select("id").where("id", "=", id).executeTakeFirst();
   if (!existing) throw new AppError("not_found");
   const fields = parseInput(promoCodeSchema, input);
@@ -82,7 +89,7 @@ export async function updatePromoCode(db: Db, id: number, input: unknown): Promi
     if (isUniqueViolation(error)) throw codeTakenError();
     throw error;
   }
-  const saved = await getPromoCode(db, id);
+  const saved = await getPromoCode(db, actor, id);
   if (!saved) throw new AppError("not_found");
   return saved;
 }

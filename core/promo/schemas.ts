@@ -2,6 +2,7 @@
 // Shared by the React forms (checked before sending) and the JSON API (checked again). Pure: no I/O.
 import { z } from "zod";
 import { idFromText } from "#core/shared/ids.ts";
+import { blankTo, optionalMoment } from "#core/shared/zod-fields.ts";
 
 export const CODE_MAX = 40;
 /** Letters, digits, - and _: a code is typed by buyers and travels in links (?ref=CODE, ?promo=CODE). */
@@ -18,40 +19,12 @@ export const AFFILIATE_NAME_MAX = 120;
 export const promoCodeKinds = ["percent", "fixed"] as const;
 export type PromoCodeKindName = (typeof promoCodeKinds)[number];
 
-const blankTo = (fallback: unknown) => (value: unknown) =>
-  value === "" || value === undefined || value === null ? fallback : value;
-
 export const codeField = z
   .string()
   .trim()
   .min(1)
   .max(CODE_MAX)
   .refine((value) => value === "" || CODE_PATTERN.test(value), "promo:code_format");
-
-// A day ("2026-05-01") or a moment with its offset ("2026-05-01T10:00:00.000Z"). A moment without an offset is
-// refused: the server cannot know which time zone was meant.
-const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$|^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-function isDateText(value: string): boolean {
-  return DATE_TEXT.test(value) && !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value));
-}
-
-/** A bare day means its first ("start") or last ("end") millisecond, UTC. */
-function optionalMoment(edge: "start" | "end") {
-  return z.preprocess(
-    blankTo(null),
-    z
-      .string()
-      .trim()
-      .refine(isDateText, "validation:date")
-      .transform((value) =>
-        value.length === 10
-          ? `${value}T${edge === "start" ? "00:00:00.000" : "23:59:59.999"}Z`
-          : new Date(value).toISOString(),
-      )
-      .nullable(),
-  );
-}
 
 /** Which products a promo code applies to: every product, one course (sold by its product row), or one product. */
 export type PromoScope = { kind: "all" } | { kind: "course"; id: number } | { kind: "product"; id: number };

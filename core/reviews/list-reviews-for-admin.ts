@@ -3,6 +3,8 @@
 import type { Db } from "#platform/db/connection.ts";
 import type { ReviewStatus } from "#platform/db/schema.ts";
 import { reviewStatuses, type ReviewStatusFilter } from "./schemas.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canModerateReviews } from "./policies.ts";
 
 export const ADMIN_REVIEWS_LIMIT = 100;
 
@@ -20,9 +22,11 @@ export type AdminReview = {
 
 export async function listReviewsForAdmin(
   db: Db,
+  actor: Actor,
   status: ReviewStatusFilter,
   limit = ADMIN_REVIEWS_LIMIT,
 ): Promise<{ reviews: AdminReview[]; counts: Record<ReviewStatus, number> }> {
+  authorize(actor, canModerateReviews(actor));
   let query = db
     .selectFrom("reviews as r")
     .innerJoin("courses as c", "c.id", "r.course_id")

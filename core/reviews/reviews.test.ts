@@ -1,3 +1,4 @@
+import { actors } from "#core/shared/test-actors.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isAppError } from "#core/errors.ts";
 import { grantCourseAccess } from "#core/learning/course-access.ts";
@@ -297,18 +298,20 @@ describe("moderation", () => {
     ]);
     const [first, second] = await db.selectFrom("reviews").select("id").orderBy("id").execute();
     const before = await readCacheVersion(db, "catalog");
-    await setReviewStatus(db, { id: first!.id, status: "approved" });
+    await setReviewStatus(db, actors.admin, { id: first!.id, status: "approved" });
     expect(await readCacheVersion(db, "catalog")).toBe(before + 1);
-    await setReviewStatus(db, { id: second!.id, status: "disapproved" });
+    await setReviewStatus(db, actors.admin, { id: second!.id, status: "disapproved" });
     expect(await readCacheVersion(db, "catalog")).toBe(before + 2);
-    const missing = await setReviewStatus(db, { id: 999_999, status: "approved" }).catch((e: unknown) => e);
+    const missing = await setReviewStatus(db, actors.admin, { id: 999_999, status: "approved" }).catch(
+      (e: unknown) => e,
+    );
     expect(isAppError(missing) && missing.status).toBe(404);
     expect(await readCacheVersion(db, "catalog")).toBe(before + 2);
 
-    const pending = await listReviewsForAdmin(db, "pending");
+    const pending = await listReviewsForAdmin(db, actors.admin, "pending");
     expect(pending.reviews).toEqual([]);
     expect(pending.counts).toEqual({ pending: 0, approved: 1, disapproved: 1 });
-    const all = await listReviewsForAdmin(db, "all");
+    const all = await listReviewsForAdmin(db, actors.admin, "all");
     expect(all.reviews.map((r) => [r.first_name, r.status])).toEqual([
       ["Reviewer2", "disapproved"],
       ["Reviewer1", "approved"],

@@ -4,7 +4,6 @@
 // Only an empty address is filled: the owner's own choice in the settings always wins.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import { forgetSchool } from "./get-school.ts";
 import { normalizeHost } from "./public-address.ts";
 
 export async function recordPublicAddress(db: Db, request: { protocol: string; host: string }): Promise<boolean> {
@@ -17,6 +16,5 @@ export async function recordPublicAddress(db: Db, request: { protocol: string; h
     .set({ public_url: url.origin, updated_at: nowIso() })
     .where("public_url", "is", null)
     .executeTakeFirst();
-  forgetSchool(db);
   return Number(result.numUpdatedRows) > 0;
 }

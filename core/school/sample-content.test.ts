@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#platform/db/connection.ts";
 import type { Language, User } from "#platform/db/schema.ts";
 import { readCacheVersion } from "#platform/cache/versions.ts";
-import { createDiskStorage } from "#platform/storage/disk.ts";
-import type { Storage } from "#platform/storage/storage.ts";
+import { sampleMedia } from "#platform/sample-files/sample-media.ts";
+import { createDiskStorage } from "#integrations/storage/disk.ts";
+import type { Storage } from "#core/ports/storage.ts";
 import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-database.ts";
 import { createUser } from "../accounts/create-user.ts";
 import { verifyPassword } from "../accounts/passwords.ts";
@@ -20,7 +21,7 @@ import { detectVideoContentType, readRasterInfo } from "../media/file-signature.
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, MAX_LECTURE_FILE_BYTES } from "../media/limits.ts";
 import { keyOwner } from "../media/storage-keys.ts";
 import { createUploadInspector, type UploadPolicy } from "../media/upload-inspector.ts";
-import { addSampleContent, SAMPLE_STUDENT_EMAIL, type SampleContent } from "./sample-content.ts";
+import { addSampleContent, SAMPLE_STUDENT_EMAIL, type SampleContent, type SampleMedia } from "./sample-content.ts";
 import { setupSchool } from "./setup-school.ts";
 
 let database: UnitDatabase;
@@ -105,7 +106,13 @@ async function loadSample() {
 }
 
 async function add(language: Language, currency: string): Promise<SampleContent> {
-  return addSampleContent(db, { language, currency, owner: { id: owner.id, name: owner.name }, files: storage });
+  return addSampleContent(db, {
+    language,
+    currency,
+    owner: { id: owner.id, name: owner.name },
+    files: storage,
+    media: sampleMedia,
+  });
 }
 
 describe("addSampleContent", () => {
@@ -322,6 +329,34 @@ describe("addSampleContent", () => {
     const comment = await db.selectFrom("comments").select("body").orderBy("id").executeTakeFirstOrThrow();
     expect(comment.body).toMatch(/^Cześć wszystkim!/);
   });
+
+  it("stores the files of the media it is given (the generators are passed in, not imported)", async () => {
+    await clearSample();
+    const pages: { title: string; kicker: string }[] = [];
+    const media: SampleMedia = {
+      coverPng: () => Buffer.from("given cover"),
+      clipMp4: () => Buffer.from("given clip"),
+      pdf: (page) => {
+        pages.push({ title: page.title, kicker: page.kicker });
+        return Buffer.from(`given pdf: ${page.title}`);
+      },
+    };
+    await addSampleContent(db, {
+      language: "en",
+      currency: "EUR",
+      owner: { id: owner.id, name: owner.name },
+      files: storage,
+      media,
+    });
+    const { course, components } = await loadSample();
+    expect((await read(course.cover_image!)).toString()).toBe("given cover");
+    const video = await db.selectFrom("videos").select("storage_key").executeTakeFirstOrThrow();
+    expect((await read(video.storage_key!)).toString()).toBe("given clip");
+    const pdf = components.find((c) => c.kind === "pdf")!;
+    expect(pages).toHaveLength(1);
+    expect(pages[0]!.kicker).toBe(course.title);
+    expect((await read(pdf.data.storage_key)).toString()).toBe(`given pdf: ${pages[0]!.title}`);
+  });
 });
 
 describe("setupSchool with sample content", () => {
@@ -349,7 +384,7 @@ describe("setupSchool with sample content", () => {
       password: "owner-secret",
       sample: true,
     };
-    await expect(setupSchool({ db, storage: failing }, input)).rejects.toThrow("disk full");
+    await expect(setupSchool({ db, storage: failing, sampleMedia }, input)).rejects.toThrow("disk full");
     expect(stored).toHaveLength(2);
     for (const key of stored) expect(await storage.head(key)).toBeNull();
     expect(await db.selectFrom("school").select("id").execute()).toEqual([]);
@@ -357,7 +392,7 @@ describe("setupSchool with sample content", () => {
     expect(await db.selectFrom("uploads").select("id").execute()).toEqual([]);
 
     // The same setup with a working storage succeeds.
-    const { sample } = await setupSchool({ db, storage }, input);
+    const { sample } = await setupSchool({ db, storage, sampleMedia }, input);
     expect(sample?.course.slug).toBe("digital-photography-basics");
   });
 });

@@ -4,14 +4,13 @@
 // and a quiz), a discussion under the free lecture (the sample student's comments, the owner's reply), approved
 // reviews, and the sample student, who has access to the course and whose random password is shown once to
 // the owner. Written in the school's language; runs inside the setup transaction. The pictures, the clip and
-// the PDF are drawn here (sample-files/) and stored like uploads: an `uploads` row marked stored, under the
+// the PDF come from the SampleMedia passed in (drawn by platform/sample-files/) and are stored like uploads: an `uploads` row marked stored, under the
 // keys whose prefix decides who may read them (images/ public, lectures/<id>/ by the lecture's access).
 import { randomBytes } from "node:crypto";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import type { Language } from "#platform/db/schema.ts";
-import type { Storage } from "#platform/storage/storage.ts";
+import type { Storage } from "#core/ports/storage.ts";
 import { createUser } from "../accounts/create-user.ts";
 import type { ScryptParams } from "../accounts/passwords.ts";
 import { findUserByEmail } from "../accounts/find-user.ts";
@@ -23,21 +22,25 @@ import { grantCourseAccess } from "../learning/course-access.ts";
 import { newImageKey, newLectureFileKey, videoKey } from "../media/storage-keys.ts";
 import { VIDEO_READY } from "../media/video-upload.ts";
 import { parseInput } from "../validation.ts";
-import { encodeMp4 } from "./sample-files/mp4.ts";
-import { onePagePdf } from "./sample-files/pdf.ts";
-import { encodePng } from "./sample-files/png.ts";
-import { createCanvas, drawSunset } from "./sample-files/raster.ts";
-import { type SampleComponent, type SampleLecture, sampleTexts } from "./sample-texts.ts";
+import { type SampleComponent, type SampleLecture, type SamplePdfLine, sampleTexts } from "./sample-texts.ts";
 
 export const SAMPLE_PRICE_CENTS = 19900;
 export const SAMPLE_STUDENT_EMAIL = "sample.student@example.com";
 
-const COVER = { width: 1280, height: 720 };
-const CLIP = { width: 256, height: 144, fps: 8, frames: 24 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where the sample's files go: the storage's put (setupSchool passes one that remembers what it wrote). */
 export type SampleFileStore = Pick<Storage, "put">;
+
+/**
+ * The sample's generated files (platform/sample-files/sample-media.ts in the app): the course cover (PNG), the
+ * welcome clip (MP4) and a one-page PDF titled with a lesson's title under the course's name.
+ */
+export type SampleMedia = {
+  coverPng(): Buffer;
+  clipMp4(): Buffer;
+  pdf(page: { title: string; kicker: string; lines: SamplePdfLine[] }): Buffer;
+};
 
 export type SampleContent = {
   course: { title: string; slug: string; sections: number; lectures: number };
@@ -53,25 +56,10 @@ async function freeSampleEmail(db: Db): Promise<string> {
   }
 }
 
-export function sampleCoverPng(): Buffer {
-  const canvas = createCanvas(COVER.width, COVER.height);
-  drawSunset(canvas, { sunset: 0.3 });
-  return encodePng(canvas);
-}
-
-/** The welcome clip: three seconds of the sun setting behind the hills. */
-export function sampleClipMp4(): Buffer {
-  const frames = Array.from({ length: CLIP.frames }, (_, index) => {
-    const canvas = createCanvas(CLIP.width, CLIP.height);
-    drawSunset(canvas, { sunset: index / (CLIP.frames - 1) });
-    return canvas;
-  });
-  return encodeMp4(frames, CLIP.fps);
-}
-
 type Context = {
   db: Db;
   files: SampleFileStore;
+  media: SampleMedia;
   ownerId: number;
   courseTitle: string;
   now: string;
@@ -128,7 +116,7 @@ async function componentData(
         .returning("id")
         .executeTakeFirstOrThrow();
       const key = videoKey(id, "mp4");
-      await context.files.put(key, sampleClipMp4(), { contentType: "video/mp4" });
+      await context.files.put(key, context.media.clipMp4(), { contentType: "video/mp4" });
       await db.updateTable("videos").set({ storage_key: key }).where("id", "=", id).execute();
       return { video_id: id };
     }
@@ -136,7 +124,7 @@ async function componentData(
     case "file": {
       const bytes =
         component.kind === "pdf"
-          ? onePagePdf({ title: lecture.title, kicker: context.courseTitle, lines: component.lines })
+          ? context.media.pdf({ title: lecture.title, kicker: context.courseTitle, lines: component.lines })
           : Buffer.from(component.text, "utf8");
       const contentType = component.kind === "pdf" ? "application/pdf" : component.contentType;
       const key = newLectureFileKey(lecture.id, component.filename);
@@ -243,18 +231,27 @@ export async function addSampleContent(
     /** the school's owner: the course's author, who uploaded its files and answers in the discussion */
     owner: { id: number; name: string };
     files: SampleFileStore;
+    /** draws the sample's pictures, clip and PDFs */
+    media: SampleMedia;
     /** the sample student's password hashing (PASSWORD_SCRYPT_N); OWASP's when absent */
     hashing?: ScryptParams;
   },
 ): Promise<SampleContent> {
   const t = sampleTexts[options.language];
   const now = nowIso();
-  const context: Context = { db, files: options.files, ownerId: options.owner.id, courseTitle: t.title, now };
+  const context: Context = {
+    db,
+    files: options.files,
+    media: options.media,
+    ownerId: options.owner.id,
+    courseTitle: t.title,
+    now,
+  };
 
   const cover = newImageKey("png");
   await storeUpload(context, {
     key: cover,
-    bytes: sampleCoverPng(),
+    bytes: options.media.coverPng(),
     contentType: "image/png",
     context: "course-cover",
   });
@@ -328,7 +325,6 @@ export async function addSampleContent(
       })),
     )
     .execute();
-  await bumpCacheVersion(db, "catalog");
 
   return {
     course: { title: t.title, slug: course.slug, sections: t.sections.length, lectures },

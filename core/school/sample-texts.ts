@@ -2,7 +2,9 @@
 // lessons and their components, the students' comments and the owner's reply, and the approved reviews.
 import type { ComponentData } from "../catalog/component-data.ts";
 import type { Language, LectureAccess } from "#platform/db/schema.ts";
-import type { PdfLine } from "./sample-files/pdf.ts";
+
+/** A line of a sample PDF: its text and how it is set. */
+export type SamplePdfLine = { text: string; style?: "heading" | "body" | "note" };
 
 export type SampleComponent =
   | { kind: "markdown"; markdown: string }
@@ -10,7 +12,7 @@ export type SampleComponent =
   | { kind: "video" }
   | { kind: "embed"; url: string }
   /** a one-page PDF titled with the lesson's title */
-  | { kind: "pdf"; filename: string; lines: PdfLine[] }
+  | { kind: "pdf"; filename: string; lines: SamplePdfLine[] }
   | { kind: "file"; filename: string; contentType: string; text: string }
   | { kind: "quiz"; quiz: ComponentData<"quiz"> };
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isTimeZone } from "#platform/i18n/time-zone.ts";
 import { emailField, nameField, passwordField } from "../accounts/schemas.ts";
 
 export const currencies = ["PLN", "EUR", "USD", "GBP", "CHF", "CZK"] as const;
@@ -33,6 +34,8 @@ export const schoolSettingsSchema = z.object({
   public_url: publicUrlField.optional(),
   /** the VAT rate (%) new courses and products start with; left out: unchanged */
   vat_rate: z.number().int().min(0).max(100).optional(),
+  /** IANA name (Europe/Warsaw) dates are shown in and live events entered in; left out: unchanged */
+  time_zone: z.string().refine(isTimeZone, "validation:time_zone").optional(),
   /** the home page's line under the name; empty: the default; left out: unchanged */
   tagline: z.string().trim().max(TAGLINE_MAX).optional(),
 });
@@ -58,4 +61,9 @@ export type SetupInput = z.input<typeof setupSchema>;
  */
 export function defaultVatRate(school: { language: string; currency: string }): number {
   return school.language === "pl" || school.currency === "PLN" ? 23 : 0;
+}
+
+/** The time zone a new school starts in, chosen as its VAT rate is: Europe/Warsaw for a Polish school, else UTC. */
+export function defaultTimeZone(school: { language: string; currency: string }): string {
+  return school.language === "pl" || school.currency === "PLN" ? "Europe/Warsaw" : "UTC";
 }

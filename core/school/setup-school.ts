@@ -4,21 +4,31 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { User } from "#platform/db/schema.ts";
-import type { Storage } from "#platform/storage/storage.ts";
+import type { Storage } from "#core/ports/storage.ts";
 import { createUser } from "../accounts/create-user.ts";
 import type { ScryptParams } from "../accounts/passwords.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
-import { forgetSchool } from "./get-school.ts";
-import { addSampleContent, type SampleContent, type SampleFileStore } from "./sample-content.ts";
-import { defaultVatRate, publicUrlField, setupSchema } from "./schemas.ts";
+import { addSampleContent, type SampleContent, type SampleFileStore, type SampleMedia } from "./sample-content.ts";
+import { defaultTimeZone, defaultVatRate, publicUrlField, setupSchema } from "./schemas.ts";
 
 /**
  * options.publicUrl: the school's public address when the owner did not give one (the address the setup
  * request came to, or APP_URL); e-mailed links start with it (core/school/public-address.ts).
  */
 export async function setupSchool(
-  { db, storage, hashing }: { db: Db; storage: Storage; hashing?: ScryptParams },
+  {
+    db,
+    storage,
+    hashing,
+    sampleMedia,
+  }: {
+    db: Db;
+    storage: Storage;
+    hashing?: ScryptParams;
+    /** draws the sample content's files (platform/sample-files/) */
+    sampleMedia: SampleMedia;
+  },
   input: unknown,
   options: { publicUrl?: string } = {},
 ): Promise<{ owner: User; sample: SampleContent | null }> {
@@ -46,6 +56,7 @@ export async function setupSchool(
         registration_enabled: 1,
         public_url: publicUrl,
         vat_rate: defaultVatRate(data),
+        time_zone: defaultTimeZone(data),
         created_at: now,
         updated_at: now,
       })
@@ -59,7 +70,14 @@ export async function setupSchool(
       hashing,
     );
     const sample = data.sample
-      ? await addSampleContent(trx, { language: data.language, currency: data.currency, owner, files, hashing })
+      ? await addSampleContent(trx, {
+          language: data.language,
+          currency: data.currency,
+          owner,
+          files,
+          media: sampleMedia,
+          hashing,
+        })
       : null;
     return { owner, sample };
   });
@@ -68,6 +86,5 @@ export async function setupSchool(
     await Promise.all(written.map((key) => storage.delete(key).catch(() => {})));
     throw error;
   });
-  forgetSchool(db);
   return result;
 }

@@ -3,13 +3,13 @@
 // normalised copy of its title and description (courses.search_text, core/catalog/search-text.ts); the query is
 // normalised the same way. The published courses' search copies are kept in memory with a trigram index (a write
 // to courses in this process empties them, another process's within 5 s), in the database's own title order; a
-// catalog larger than IN_MEMORY_LIMIT is searched in the database, each word matched with LIKE. The answer itself
-// is the same for every visitor: the route sends it as text kept per query (searchAnswerJson), emptied with them.
+// catalog larger than IN_MEMORY_LIMIT is searched in the database, each word matched with LIKE. Answers are not
+// kept per query: with the catalog changing, that did not pay (bench/README.md, "Mixed reads and writes").
 import { coverPhotoUrl } from "#core/catalog/cover-photo.ts";
 import { normaliseForSearch } from "#core/catalog/search-text.ts";
 import { parseInput } from "#core/validation.ts";
 import { type Db, sql } from "#platform/db/connection.ts";
-import { watchedCache } from "#platform/db/watched-cache.ts";
+import { defineCache } from "#platform/cache/cache.ts";
 import { searchSchema } from "./schemas.ts";
 
 export const SEARCH_RESULT_LIMIT = 20;
@@ -96,7 +96,8 @@ function searchIndex(index: SearchIndex, words: string[]): Searchable[] {
   return found;
 }
 
-const publishedCourses = watchedCache<"published", SearchIndex | null>({
+const publishedCourses = defineCache<"published", SearchIndex | null>({
+  name: "search-index",
   tables: ["courses"],
   maxAgeMs: 5_000,
   maxEntries: 1,
@@ -127,21 +128,9 @@ async function searchByWords(db: Db, words: string[]): Promise<{ courses: Search
   return searchInDatabase(db, words);
 }
 
-/**
- * The answers of the last queries as sent, by their words: people search for the same few things, and a search
- * box sends each query again as it is typed. Emptied by the same writes as the search copies; kept at most 2 s
- * (another process's change shows within the copies' 5 s and these 2 s).
- */
-const answers = watchedCache<string, string>({
-  tables: ["courses"],
-  maxAgeMs: 2_000,
-  maxEntries: 1_000,
-  load: async (db, key) => JSON.stringify(await searchByWords(db, key === "" ? [] : key.split(" "))),
-});
-
 /** searchCourses' answer as JSON text (422 for a bad q, as there). */
 export async function searchAnswerJson(db: Db, input: unknown): Promise<string> {
-  return answers.get(db, searchWords(parseInput(searchSchema, input).q).join(" "));
+  return JSON.stringify(await searchCourses(db, input));
 }
 
 /** The same search as a query (the catalog is too large to keep in memory); exported for its tests. */

@@ -4,10 +4,10 @@
 import { z } from "zod";
 import { emailField, nameField, passwordField } from "#core/accounts/schemas.ts";
 import { formIdSchema } from "#core/shared/ids.ts";
+import { checkboxField } from "#core/shared/zod-fields.ts";
 
 export const MAX_QUANTITY = 100;
 
-const flag = z.union([z.boolean(), z.literal("on"), z.literal("1"), z.literal("true")]).transform((v) => v !== false);
 const optionalText = (max: number) => z.string().trim().max(max).optional().default("");
 
 export const invoiceFields = ["company_name", "vat_number", "street", "postal_code", "city", "country"] as const;
@@ -21,16 +21,16 @@ export const checkoutSchema = z
     name: nameField,
     promo_code: z.string().trim().max(64).optional().default(""),
     provider: z.string().trim().max(32).optional().default(""),
-    invoice: flag.optional().default(false),
+    invoice: checkboxField.optional().default(false),
     company_name: optionalText(200),
     vat_number: optionalText(30),
     street: optionalText(200),
     postal_code: optionalText(20),
     city: optionalText(100),
     country: z.string().trim().toUpperCase().max(2).optional().default("PL"),
-    terms: flag.optional().default(false),
+    terms: checkboxField.optional().default(false),
     /** the optional consent to news and offers by e-mail, recorded with the order */
-    marketing: flag.optional().default(false),
+    marketing: checkboxField.optional().default(false),
   })
   .superRefine((data, ctx) => {
     if (!data.terms) ctx.addIssue({ code: "custom", path: ["terms"], message: "checkout:terms_required" });

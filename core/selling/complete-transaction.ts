@@ -6,7 +6,8 @@ import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { crashPoint } from "#platform/crash-points.ts";
 import { enqueue } from "#platform/jobs/queue.ts";
-import { formatMoney } from "#platform/i18n/format.ts";
+import { sendMailJob } from "#platform/mail/mail-job.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { translator } from "#platform/i18n/index.ts";
 import type { Transaction } from "#platform/db/schema.ts";
 import { waitingStatuses } from "./fail-transaction.ts";
@@ -79,7 +80,7 @@ async function queueReceipt(db: Db, transaction: Transaction, productTitle: stri
   const lang = school?.language ?? "en";
   const t = translator(lang);
   const free = transaction.total_cents === 0;
-  await enqueue(db, "mail.send", {
+  await enqueue(db, sendMailJob, {
     to: transaction.buyer_email,
     subject: t(free ? "checkout:receipt_subject_free" : "checkout:receipt_subject", {
       product: productTitle,

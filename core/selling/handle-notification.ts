@@ -8,7 +8,7 @@ import { nowIso } from "#platform/db/connection.ts";
 import type { Transaction } from "#platform/db/schema.ts";
 import { type CompletionHooks, completeTransaction } from "./complete-transaction.ts";
 import { failTransaction } from "./fail-transaction.ts";
-import type { NotificationInput, PaymentProvider, PaymentReport, ProviderReply } from "./payment-provider.ts";
+import type { NotificationInput, PaymentProvider, PaymentReport, ProviderReply } from "#core/ports/payments.ts";
 
 export type Outcome = "applied" | "ignored" | "rejected";
 export type SettleLog = { warn(details: object, message: string): void; info(details: object, message: string): void };

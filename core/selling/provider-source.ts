@@ -2,7 +2,7 @@
 // (server/payments.ts) so that core code never reads settings or secrets itself.
 import type { Db } from "#platform/db/connection.ts";
 import type { PaymentProviderName } from "#platform/db/schema.ts";
-import type { PaymentProvider } from "./payment-provider.ts";
+import type { PaymentProvider } from "#core/ports/payments.ts";
 
 export type PaidProviderName = Exclude<PaymentProviderName, "free">;
 

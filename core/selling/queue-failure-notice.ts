@@ -3,6 +3,7 @@
 // moved the transaction to FAILURE (outbox), so it goes exactly when the failure is recorded.
 import type { Db } from "#platform/db/connection.ts";
 import { enqueue } from "#platform/jobs/queue.ts";
+import { sendMailJob } from "#platform/mail/mail-job.ts";
 import { translator } from "#platform/i18n/index.ts";
 
 /** `baseUrl`: the school's public address, without which the mail names no link. */
@@ -21,7 +22,7 @@ export async function queueFailureNotice(db: Db, transactionId: number, baseUrl:
   const address = baseUrl ?? school?.public_url ?? undefined;
   const checkout =
     row.kind === "course" && row.course_slug ? `/${row.course_slug}/checkout` : `/products/${row.slug}/checkout`;
-  await enqueue(db, "mail.send", {
+  await enqueue(db, sendMailJob, {
     to: row.buyer_email,
     subject: t("checkout:failed_subject", { product: row.title }),
     text: t(address ? "checkout:failed_text" : "checkout:failed_text_no_link", {

@@ -3,7 +3,6 @@
 // taken in the checkout's transaction and given back when the transaction fails, is canceled or errs.
 import { sql } from "kysely";
 import { releasePromoCodeUse } from "#core/promo/redeem-promo-code.ts";
-import { bumpCacheVersion } from "#platform/cache/versions.ts";
 import type { Db } from "#platform/db/connection.ts";
 import type { Transaction } from "#platform/db/schema.ts";
 
@@ -16,19 +15,7 @@ export async function reservePromoPackages(db: Db, productId: number, quantity: 
     .where((eb) => eb.or([eb("promo_limit", "<", 0), eb(sql`promo_sold + ${quantity}`, "<=", eb.ref("promo_limit"))]))
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
-  await renewPagesWhenSoldOut(db, productId);
   return true;
-}
-
-/** The last package sold: cached sales pages must stop showing the promo price (and show it again on release). */
-async function renewPagesWhenSoldOut(db: Db, productId: number): Promise<void> {
-  const product = await db
-    .selectFrom("products")
-    .select(["promo_limit", "promo_sold"])
-    .where("id", "=", productId)
-    .executeTakeFirst();
-  if (product && product.promo_limit >= 0 && product.promo_sold >= product.promo_limit)
-    await bumpCacheVersion(db, "catalog");
 }
 
 /** Gives back what a transaction held. Call in the same transaction that moves it to a failure status. */
@@ -37,7 +24,6 @@ export async function releaseReservations(
   transaction: Pick<Transaction, "product_id" | "quantity" | "promo_package" | "promo_code_id">,
 ): Promise<void> {
   if (transaction.promo_package) {
-    await renewPagesWhenSoldOut(db, transaction.product_id);
     await db
       .updateTable("products")
       .set({

@@ -4,7 +4,7 @@
 // other. It has no state of its own, so a re-check reports 'pending' until the buyer decides; an unanswered test
 // payment is canceled after an hour (recheck-pending.ts).
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { NotificationInput, PaymentOrder, PaymentProvider, PaymentReport } from "./payment-provider.ts";
+import type { NotificationInput, PaymentOrder, PaymentProvider, PaymentReport } from "#core/ports/payments.ts";
 
 export type TestDecision = "paid" | "failed";
 

@@ -5,7 +5,7 @@
 import type { Db } from "#platform/db/connection.ts";
 import type { ProductKind, TransactionStatus } from "#platform/db/schema.ts";
 import { prepared } from "#platform/db/prepared.ts";
-import { watchedCache } from "#platform/db/watched-cache.ts";
+import { defineCache } from "#platform/cache/cache.ts";
 import { productPath } from "./offers.ts";
 
 export type TransactionView = {
@@ -45,7 +45,7 @@ export function nextLinkFor(
 // the product (kind, title, where it lives) comes from a small cache emptied by any write to products or
 // courses: on a launch every buyer polls for the same product, and the join cost more than the rest of the
 // query (bench/, 21.11.2026).
-const transactionByHash = prepared((db) =>
+const transactionByHash = prepared((db, p: { hash: string }) =>
   db
     .selectFrom("transactions as t")
     .select([
@@ -62,7 +62,7 @@ const transactionByHash = prepared((db) =>
           .whereRef("invitations.parent_transaction_id", "=", "t.id")
           .as("invitations"),
     ])
-    .where("t.hash", "=", ""),
+    .where("t.hash", "=", p.hash),
 );
 
 type ProductFacts = {
@@ -74,7 +74,8 @@ type ProductFacts = {
   course_title: string | null;
 };
 
-const productFacts = watchedCache<number, ProductFacts | undefined>({
+const productFacts = defineCache<number, ProductFacts | undefined>({
+  name: "transaction-products",
   tables: ["products", "courses"],
   maxAgeMs: 5_000,
   maxEntries: 1_000,
@@ -89,7 +90,7 @@ const productFacts = watchedCache<number, ProductFacts | undefined>({
 
 export async function getTransactionView(db: Db, hash: string): Promise<TransactionView | null> {
   if (hash.length < 16 || hash.length > 64) return null;
-  const [transaction] = await transactionByHash(db, [hash]);
+  const [transaction] = await transactionByHash(db, { hash });
   if (!transaction) return null;
   const product = await productFacts.get(db, transaction.product_id);
   if (!product) return null;

@@ -10,13 +10,24 @@ import { type Db, nowIso } from "#platform/db/connection.ts";
 import { accessStateOf } from "./get-transaction-details.ts";
 import { revokePurchaseAccess } from "./revoke-purchase-access.ts";
 import { accessDecisionSchema } from "./schemas.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { pathId } from "../shared/path-id.ts";
+import { canManageTransactions } from "./policies.ts";
 
-export async function denyTransactionAccess(db: Db, options: { transactionId: number }, input: unknown): Promise<void> {
+export async function denyTransactionAccess(
+  db: Db,
+  actor: Actor,
+  options: { transactionId: unknown },
+  input: unknown,
+): Promise<void> {
+  // The refusal first, whatever the id (401 / 403); then a malformed id is a 404.
+  authorize(actor, canManageTransactions(actor));
+  const transactionId = pathId(options.transactionId);
   const { reason } = parseInput(accessDecisionSchema, input);
   const transaction = await db
     .selectFrom("transactions")
     .selectAll()
-    .where("id", "=", options.transactionId)
+    .where("id", "=", transactionId)
     .executeTakeFirst();
   if (!transaction) throw new AppError("not_found");
   const state = accessStateOf(transaction);

@@ -1,10 +1,14 @@
 // POST /home/transactions/export: the filtered list (all its pages) as a CSV attachment for a spreadsheet;
 // amounts in the currency's units with a dot, times in UTC. At most EXPORT_ROWS_LIMIT rows, newest first.
+import { centsToDecimal } from "#core/shared/money.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { toCsv } from "./csv.ts";
 import { filteredTransactions } from "./filtered-transactions.ts";
 import { rowColumns } from "./list-transactions.ts";
 import type { TransactionFilters } from "./schemas.ts";
+import { type Actor, authorizeUser } from "../shared/actor.ts";
+import type { ExportThrottle } from "./export-throttle.ts";
+import { canViewTransactions } from "./policies.ts";
 
 export const EXPORT_ROWS_LIMIT = 50_000;
 
@@ -23,9 +27,17 @@ export const exportHeader = [
   "refund",
 ] as const;
 
-const amount = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
+const amount = (cents: number | null) => (cents === null ? "" : centsToDecimal(cents));
 
-export async function exportTransactionsCsv(db: Db, filters: TransactionFilters): Promise<string> {
+/** One export per admin per minute (the throttle), counted only once the admin is known to be one. */
+export async function exportTransactionsCsv(
+  db: Db,
+  actor: Actor,
+  filters: TransactionFilters,
+  throttle?: ExportThrottle,
+): Promise<string> {
+  const { userId } = authorizeUser(actor, canViewTransactions(actor));
+  await throttle?.take(userId);
   const rows = await filteredTransactions(db, filters)
     .select(rowColumns)
     .orderBy("t.created_at", "desc")

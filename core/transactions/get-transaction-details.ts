@@ -6,6 +6,9 @@ import type { InvoiceDetails } from "#core/selling/checkout-schema.ts";
 import type { Db } from "#platform/db/connection.ts";
 import type { InvitationStatus, InvoiceStatus, Product, Transaction } from "#platform/db/schema.ts";
 import { successStatuses, waitingStatuses } from "#core/selling/fail-transaction.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canViewTransactions } from "./policies.ts";
+import { pathId } from "../shared/path-id.ts";
 
 export type AccessState = "waiting" | "granted" | "denied" | "none";
 
@@ -62,7 +65,14 @@ export function accessStateOf(transaction: Pick<Transaction, "status" | "access_
   return "none";
 }
 
-export async function getTransactionDetails(db: Db, transactionId: number): Promise<TransactionDetails | null> {
+export async function getTransactionDetails(
+  db: Db,
+  actor: Actor,
+  transactionIdInput: unknown,
+): Promise<TransactionDetails | null> {
+  // The refusal first, whatever the id (401 / 403); then a malformed id is a 404.
+  authorize(actor, canViewTransactions(actor));
+  const transactionId = pathId(transactionIdInput);
   const transaction = await db
     .selectFrom("transactions")
     .selectAll()

@@ -11,17 +11,24 @@ import { parseInput } from "#core/validation.ts";
 import { type Db, nowIso } from "#platform/db/connection.ts";
 import { accessStateOf } from "./get-transaction-details.ts";
 import { accessDecisionSchema } from "./schemas.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { pathId } from "../shared/path-id.ts";
+import { canManageTransactions } from "./policies.ts";
 
 export async function grantTransactionAccess(
   db: Db,
-  options: { transactionId: number; hooks?: CompletionHooks },
+  actor: Actor,
+  options: { transactionId: unknown; hooks?: CompletionHooks },
   input: unknown,
 ): Promise<void> {
+  // The refusal first, whatever the id (401 / 403); then a malformed id is a 404.
+  authorize(actor, canManageTransactions(actor));
+  const transactionId = pathId(options.transactionId);
   const { reason } = parseInput(accessDecisionSchema, input);
   const transaction = await db
     .selectFrom("transactions")
     .selectAll()
-    .where("id", "=", options.transactionId)
+    .where("id", "=", transactionId)
     .executeTakeFirst();
   if (!transaction) throw new AppError("not_found");
   const state = accessStateOf(transaction);

@@ -8,6 +8,8 @@ import { sql } from "kysely";
 import { successStatuses } from "#core/selling/fail-transaction.ts";
 import { filteredTransactions } from "./filtered-transactions.ts";
 import { TRANSACTIONS_PAGE_SIZE, type TransactionFilters } from "./schemas.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canViewTransactions } from "./policies.ts";
 
 export type TransactionRow = {
   id: number;
@@ -55,9 +57,11 @@ export const rowColumns = [
 
 export async function listTransactions(
   db: Db,
+  actor: Actor,
   filters: TransactionFilters,
   pageSize = TRANSACTIONS_PAGE_SIZE,
 ): Promise<TransactionList> {
+  authorize(actor, canViewTransactions(actor));
   const totalRows = await filteredTransactions(db, filters)
     .select(["t.currency"])
     .select((eb) => [
@@ -97,7 +101,8 @@ export async function listTransactions(
 }
 
 /** The products that have transactions, for the product filter. */
-export async function listSoldProducts(db: Db): Promise<{ id: number; title: string }[]> {
+export async function listSoldProducts(db: Db, actor: Actor): Promise<{ id: number; title: string }[]> {
+  authorize(actor, canViewTransactions(actor));
   return db
     .selectFrom("products as p")
     .select(["p.id", "p.title"])

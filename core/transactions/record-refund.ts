@@ -6,21 +6,28 @@ import { AppError, fieldError } from "#core/errors.ts";
 import { successStatuses } from "#core/selling/fail-transaction.ts";
 import { parseInput } from "#core/validation.ts";
 import { type Db, nowIso } from "#platform/db/connection.ts";
-import { formatMoney } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { revokePurchaseAccess } from "./revoke-purchase-access.ts";
 import { refundSchema } from "./schemas.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { pathId } from "../shared/path-id.ts";
+import { canManageTransactions } from "./policies.ts";
 
 export async function recordRefund(
   db: Db,
-  options: { transactionId: number; lang: Lang },
+  actor: Actor,
+  options: { transactionId: unknown; lang: Lang },
   input: unknown,
 ): Promise<void> {
+  // The refusal first, whatever the id (401 / 403); then a malformed id is a 404.
+  authorize(actor, canManageTransactions(actor));
+  const transactionId = pathId(options.transactionId);
   const data = parseInput(refundSchema, input);
   const transaction = await db
     .selectFrom("transactions")
     .selectAll()
-    .where("id", "=", options.transactionId)
+    .where("id", "=", transactionId)
     .executeTakeFirst();
   if (!transaction) throw new AppError("not_found");
   if (!(successStatuses as readonly string[]).includes(transaction.status) || transaction.total_cents <= 0) {

@@ -6,6 +6,8 @@ import { successStatuses } from "#core/selling/fail-transaction.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { filteredTransactions } from "./filtered-transactions.ts";
 import type { TransactionFilters } from "./schemas.ts";
+import { type Actor, authorize } from "../shared/actor.ts";
+import { canViewTransactions } from "./policies.ts";
 
 export type SalesLine = { count: number; quantity: number; revenue_cents: number; currency: string };
 
@@ -32,7 +34,8 @@ function line(row: {
   };
 }
 
-export async function salesSummary(db: Db, filters: TransactionFilters): Promise<SalesSummary> {
+export async function salesSummary(db: Db, actor: Actor, filters: TransactionFilters): Promise<SalesSummary> {
+  authorize(actor, canViewTransactions(actor));
   const sold = () => filteredTransactions(db, filters, { ignoreStatus: true }).where("t.status", "in", successStatuses);
   const day = sql<string>`substr(${sql.ref("t.created_at")}, 1, 10)`;
   const [totals, byProduct, byDay] = await Promise.all([

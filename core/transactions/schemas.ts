@@ -4,6 +4,8 @@
 // refund. Pure: shared by the pages and the server.
 import { z } from "zod";
 import { formIdSchema } from "#core/shared/ids.ts";
+import { parseMoneyInput } from "#core/shared/money.ts";
+import { checkboxField, dayField, filterField } from "#core/shared/zod-fields.ts";
 import type { PaymentProviderName, TransactionStatus } from "#platform/db/schema.ts";
 
 export const transactionStatuses = [
@@ -32,19 +34,12 @@ export const REASON_MIN = 3;
 export const REASON_MAX = 500;
 export const SEARCH_MAX = 200;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === "" ? undefined : value), schema.optional()).catch(undefined);
-
 export const transactionFiltersSchema = z.object({
-  status: optional(z.enum(transactionStatuses)),
-  provider: optional(z.enum(providerNames)),
-  product_id: optional(formIdSchema),
-  from: optional(day),
-  to: optional(day),
+  status: filterField(z.enum(transactionStatuses)),
+  provider: filterField(z.enum(providerNames)),
+  product_id: filterField(formIdSchema),
+  from: filterField(dayField),
+  to: filterField(dayField),
   q: z.string().trim().max(SEARCH_MAX).catch("").default(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
@@ -72,39 +67,14 @@ export const accessDecisionSchema = z.object({
   reason: z.string().trim().min(REASON_MIN).max(REASON_MAX),
 });
 
-/** "49,99" / "49.99" / "49" / 49.99 -> 4999; anything else -> NaN (refused by the schema). */
-export function amountToCents(value: unknown): number {
-  const text =
-    typeof value === "number"
-      ? String(value)
-      : typeof value === "string"
-        ? value.trim().replace(/\s/g, "").replace(",", ".")
-        : "";
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return Number.NaN;
-  return Math.round(Number(text) * 100);
-}
-
-const flag = z
-  .union([
-    z.boolean(),
-    z.literal("on"),
-    z.literal("1"),
-    z.literal("true"),
-    z.literal("0"),
-    z.literal("false"),
-    z.literal(""),
-  ])
-  .transform((value) => value === true || value === "on" || value === "1" || value === "true")
-  .default(false);
-
 export const refundSchema = z.object({
   /** in the currency's units, as typed ("49,99"); becomes cents */
   amount: z
     .union([z.string(), z.number()])
-    .transform(amountToCents)
+    .transform((value) => parseMoneyInput(value) ?? Number.NaN)
     .refine((cents) => Number.isInteger(cents) && cents >= 1, { message: "transactions:amount_invalid" }),
   reason: z.string().trim().min(REASON_MIN).max(REASON_MAX),
-  revoke_access: flag,
+  revoke_access: checkboxField.default(false),
 });
 
 export type RefundInput = z.input<typeof refundSchema>;

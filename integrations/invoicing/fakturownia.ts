@@ -3,8 +3,8 @@
 // link https://{account}.fakturownia.pl/invoice/{token}.pdf opens without credentials, so the buyer is sent there;
 // /invoices/{id}.pdf (which needs the token) is the fallback when no token came back. Our order id goes in `oid`
 // with oid_unique, so a repeated request after a crash creates no second invoice.
+import { centsToDecimal } from "#core/shared/money.ts";
 import {
-  centsToDecimal,
   type FetchLike,
   type InvoiceInput,
   type InvoicePdf,
@@ -12,7 +12,7 @@ import {
   InvoicingProviderError,
   type IssuedInvoice,
   REQUEST_TIMEOUT_MS,
-} from "./invoicing-provider.ts";
+} from "#core/ports/invoicing.ts";
 
 /** `{account}` is replaced by the account's subdomain; a test fake passes e.g. http://127.0.0.1:4000/{account}. */
 export const FAKTUROWNIA_BASE_URL = "https://{account}.fakturownia.pl";

@@ -6,6 +6,7 @@
 // unknown login, 403 a wrong hash (key or key name), 500 no rights for the key. iFirma has no idempotency key:
 // the job's row guards against issuing twice (core/invoices/issue-invoice.ts).
 import { createHmac } from "node:crypto";
+import { centsToMajor } from "#core/shared/money.ts";
 import {
   type FetchLike,
   type InvoiceInput,
@@ -14,7 +15,7 @@ import {
   InvoicingProviderError,
   type IssuedInvoice,
   REQUEST_TIMEOUT_MS,
-} from "./invoicing-provider.ts";
+} from "#core/ports/invoicing.ts";
 
 export const IFIRMA_BASE_URL = "https://www.ifirma.pl";
 
@@ -50,8 +51,8 @@ export function ifirmaInvoiceBody(input: InvoiceInput): Record<string, unknown> 
   const totalCents = input.lines.reduce((sum, line) => sum + line.quantity * line.unitGrossCents, 0);
   const company = input.buyer.companyName.trim();
   return {
-    Zaplacono: totalCents / 100,
-    ZaplaconoNaDokumencie: totalCents / 100,
+    Zaplacono: centsToMajor(totalCents),
+    ZaplaconoNaDokumencie: centsToMajor(totalCents),
     LiczOd: "BRT",
     DataWystawienia: input.issueDate,
     DataSprzedazy: input.sellDate,
@@ -64,7 +65,7 @@ export function ifirmaInvoiceBody(input: InvoiceInput): Record<string, unknown> 
     Pozycje: input.lines.map((line) => ({
       StawkaVat: line.vatRate / 100,
       Ilosc: line.quantity,
-      CenaJednostkowa: line.unitGrossCents / 100,
+      CenaJednostkowa: centsToMajor(line.unitGrossCents),
       NazwaPelna: line.name,
       Jednostka: "szt.",
       TypStawkiVat: "PRC",

@@ -3,11 +3,11 @@
 // adapters at the fakes in tests/fakes/; in production they are left empty and the vendors' own addresses apply.
 import { createFakturownia } from "./fakturownia.ts";
 import { createIfirma } from "./ifirma.ts";
-import type { FetchLike, InvoicingProvider } from "./invoicing-provider.ts";
+import type { FetchLike, InvoicingProviderFactory } from "#core/ports/invoicing.ts";
+
+export type { InvoicingProviderFactory } from "#core/ports/invoicing.ts";
 
 export type InvoicingBaseUrls = { ifirma?: string; fakturownia?: string };
-
-export type InvoicingProviderFactory = (provider: string, settings: Record<string, string>) => InvoicingProvider;
 
 export function invoicingProviders(
   options: { baseUrls?: InvoicingBaseUrls; fetch?: FetchLike } = {},

@@ -2,9 +2,10 @@
 // (status and the provider's error code, never a body, a token or a secret), header lookup on Node's incoming
 // headers, constant-time comparison of signatures, and the settings checks done once when an adapter is built.
 import { timingSafeEqual } from "node:crypto";
-import { type NotificationInput, PaymentProviderError } from "#core/selling/payment-provider.ts";
+import { type NotificationInput, PaymentProviderError } from "#core/ports/payments.ts";
 
-export type ProviderName = "stripe" | "tpay" | "przelewy24" | "payu";
+export type { ProviderName } from "#core/ports/payment-settings.ts";
+import type { ProviderName } from "#core/ports/payment-settings.ts";
 
 export type AdapterOptions = {
   /** overrides the provider's hosts (tests and offline development; the server reads PAYMENTS_BASE_URL_<NAME>) */
@@ -13,7 +14,8 @@ export type AdapterOptions = {
 };
 
 /** One setting an adapter needs; `secret` ones are stored encrypted and never shown back in full. */
-export type ProviderField = { key: string; secret: boolean; required: boolean; options?: string[] };
+export type { ProviderField } from "#core/ports/payment-settings.ts";
+import type { ProviderField } from "#core/ports/payment-settings.ts";
 
 export type HttpAnswer = { status: number; headers: Headers; text: string; json: unknown };
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PaymentProvider } from "#core/selling/payment-provider.ts";
+import type { PaymentProvider } from "#core/ports/payments.ts";
 import { asNotificationInput, samplePaymentOrder } from "#tests/fakes/payment-order.ts";
 import { type PayuFake, type PayuVariant, startPayuFake } from "#tests/fakes/payu.ts";
 import { createPayuProvider, parsePayuSignatureHeader, payuSignature, payuStatusOutcome } from "./payu.ts";

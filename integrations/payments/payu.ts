@@ -12,8 +12,8 @@ import {
   PaymentProviderError,
   type PaymentReport,
   type PaymentStart,
-} from "#core/selling/payment-provider.ts";
-import { minorUnitsToCents } from "./amounts.ts";
+} from "#core/ports/payments.ts";
+import { minorUnitsToCents } from "#core/shared/money.ts";
 import {
   type AdapterOptions,
   answerError,
@@ -21,23 +21,13 @@ import {
   type HttpAnswer,
   headerValue,
   pickBaseUrl,
-  type ProviderField,
   readSettings,
   record,
   sameSignature,
 } from "./http.ts";
+import { paymentProviderFields } from "#core/ports/payment-settings.ts";
 
-export const payuFields: ProviderField[] = [
-  /** merchantPosId */
-  { key: "pos_id", secret: false, required: true },
-  /** the OAuth client_id; empty means the POS id (the usual case) */
-  { key: "client_id", secret: false, required: false },
-  { key: "client_secret", secret: true, required: true },
-  /** the second key (MD5), which signs notifications */
-  { key: "second_key", secret: true, required: true },
-  { key: "digest_algorithm", secret: false, required: true, options: ["MD5", "SHA-256"] },
-  { key: "environment", secret: false, required: true, options: ["sandbox", "production"] },
-];
+const payuFields = paymentProviderFields.payu;
 
 const hosts = { production: "https://secure.payu.com", sandbox: "https://secure.snd.payu.com" };
 

@@ -12,28 +12,20 @@ import {
   PaymentProviderError,
   type PaymentReport,
   type PaymentStart,
-} from "#core/selling/payment-provider.ts";
+} from "#core/ports/payments.ts";
 import {
   type AdapterOptions,
   answerError,
   callProvider,
   type HttpAnswer,
   pickBaseUrl,
-  type ProviderField,
   readSettings,
   record,
   sameSignature,
 } from "./http.ts";
+import { paymentProviderFields } from "#core/ports/payment-settings.ts";
 
-export const przelewy24Fields: ProviderField[] = [
-  { key: "merchant_id", secret: false, required: true },
-  /** empty means the merchant id (the usual case) */
-  { key: "pos_id", secret: false, required: false },
-  /** the API (reports) key, the Basic auth password */
-  { key: "api_key", secret: true, required: true },
-  { key: "crc_key", secret: true, required: true },
-  { key: "environment", secret: false, required: true, options: ["sandbox", "production"] },
-];
+const przelewy24Fields = paymentProviderFields.przelewy24;
 
 const hosts = { production: "https://secure.przelewy24.pl", sandbox: "https://sandbox.przelewy24.pl" };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { providerDefinitions } from "#core/integrations/provider-fields.ts";
-import { PaymentProviderError } from "#core/selling/payment-provider.ts";
+import { PaymentProviderError } from "#core/ports/payments.ts";
 import { createPaymentProvider, paymentProviderFields, paymentProviderNames } from "./registry.ts";
 
 const complete: Record<string, Record<string, string>> = {

@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PaymentProvider } from "#core/selling/payment-provider.ts";
+import type { PaymentProvider } from "#core/ports/payments.ts";
 import { asNotificationInput, samplePaymentOrder } from "#tests/fakes/payment-order.ts";
 import { type StripeFake, type StripeVariant, startStripeFake, stripeSignature } from "#tests/fakes/stripe.ts";
 import { createStripeProvider, sessionReport } from "./stripe.ts";

@@ -12,13 +12,11 @@ import {
   PaymentProviderError,
   type PaymentReport,
   type PaymentStart,
-} from "#core/selling/payment-provider.ts";
-import { type AdapterOptions, headerValue, type ProviderField, readSettings, safeCode } from "./http.ts";
+} from "#core/ports/payments.ts";
+import { type AdapterOptions, headerValue, readSettings, safeCode } from "./http.ts";
+import { paymentProviderFields } from "#core/ports/payment-settings.ts";
 
-export const stripeFields: ProviderField[] = [
-  { key: "secret_key", secret: true, required: true },
-  { key: "webhook_secret", secret: true, required: true },
-];
+const stripeFields = paymentProviderFields.stripe;
 
 /** Stripe's documented replay window for webhook timestamps, in seconds. */
 export const stripeToleranceSeconds = 300;

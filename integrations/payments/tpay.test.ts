@@ -1,6 +1,6 @@
 import { createHash, sign, X509Certificate } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PaymentProvider } from "#core/selling/payment-provider.ts";
+import type { PaymentProvider } from "#core/ports/payments.ts";
 import { asNotificationInput, samplePaymentOrder } from "#tests/fakes/payment-order.ts";
 import { tpayCertificates } from "#tests/fakes/tpay-certificates.ts";
 import { startTpayFake, type TpayFake, type TpayVariant } from "#tests/fakes/tpay.ts";

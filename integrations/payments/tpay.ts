@@ -11,8 +11,8 @@ import {
   PaymentProviderError,
   type PaymentReport,
   type PaymentStart,
-} from "#core/selling/payment-provider.ts";
-import { centsToDecimal, decimalToCents } from "./amounts.ts";
+} from "#core/ports/payments.ts";
+import { centsToDecimal, decimalToCents } from "#core/shared/money.ts";
 import {
   type AdapterOptions,
   answerError,
@@ -20,25 +20,15 @@ import {
   type HttpAnswer,
   headerValue,
   pickBaseUrl,
-  type ProviderField,
   readSettings,
   record,
   sameSignature,
   text,
 } from "./http.ts";
 import { readCertificate, verifyTpayJws } from "./tpay-jws.ts";
+import { paymentProviderFields } from "#core/ports/payment-settings.ts";
 
-export const tpayFields: ProviderField[] = [
-  { key: "client_id", secret: false, required: true },
-  { key: "client_secret", secret: true, required: true },
-  /** the notification md5sum's secret */
-  { key: "security_code", secret: true, required: true },
-  { key: "environment", secret: false, required: true, options: ["sandbox", "production"] },
-  /** Tpay's JWS root certificate (PEM); empty: fetched from the secure host's /x509/tpay-jws-root.pem */
-  { key: "jws_root_pem", secret: false, required: false },
-  /** when set, notifications naming another merchant id are refused */
-  { key: "merchant_id", secret: false, required: false },
-];
+const tpayFields = paymentProviderFields.tpay;
 
 const hosts = {
   production: { api: "https://api.tpay.com", secure: "https://secure.tpay.com" },

@@ -11,7 +11,7 @@ import {
   statusFromVideoObject,
   statusFromWebhook,
 } from "./bunny.ts";
-import { VideoHostError, type VideoHost } from "./video-host.ts";
+import { VideoHostError, type VideoHost } from "#core/ports/video-host.ts";
 
 const GUID = "eb1c4f77-0cda-46be-b47d-1118ad7c2ffe";
 

@@ -5,7 +5,7 @@
 // Read-Only API key), and lectures play Bunny's embedded player (optionally with an embed view token).
 // Two status enums: the webhook's and the GET video object's differ, so there are two mappings onto ours.
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { type HostedVideoEvent, type VideoHost, VideoHostError } from "./video-host.ts";
+import { type HostedVideoEvent, type VideoHost, VideoHostError } from "#core/ports/video-host.ts";
 
 export type BunnyOptions = {
   libraryId: string;

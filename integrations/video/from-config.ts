@@ -2,7 +2,7 @@
 // (platform/config.ts then requires BUNNY_WEBHOOK_SECRET too), otherwise none (our own tus and storage).
 import type { Config } from "#platform/config.ts";
 import { createBunnyStream } from "./bunny.ts";
-import type { VideoHost } from "./video-host.ts";
+import type { VideoHost } from "#core/ports/video-host.ts";
 
 export function videoHostFromConfig(config: Config): VideoHost | null {
   if (!config.BUNNY_LIBRARY_ID || !config.BUNNY_API_KEY) return null;

@@ -1,6 +1,6 @@
 // The one place that knows which database engine runs underneath. It turns on what each engine needs
-// (foreign keys, WAL, a busy timeout on SQLite; integer counts on PostgreSQL) so that callers never see
-// a dialect difference. See docs/architecture.md, "Data".
+// (foreign keys, WAL, a busy timeout and write transactions begun by BEGIN IMMEDIATE on SQLite; integer counts on
+// PostgreSQL) so that callers never see a dialect difference. See docs/architecture.md, "Data".
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import type pg from "pg";
 import type { Config } from "../config.ts";
 import type { Database } from "./schema.ts";
+import { withImmediateTransactions } from "./immediate-transactions.ts";
 import { createWriteWatcher, type WriteWatcher } from "./write-watch.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -53,7 +54,9 @@ export function openDatabase(database: Config["database"], options: { poolSize?:
   const db = watched(
     (watcher) =>
       new Kysely<Database>({
-        dialect: watcher.wrapDialect(new SqliteDialect({ database: withStatementCache(client) })),
+        dialect: watcher.wrapDialect(
+          withImmediateTransactions(new SqliteDialect({ database: withStatementCache(client) })),
+        ),
       }),
   );
   return { db, dialect: "sqlite", driver: { kind: "sqlite", client }, close: () => db.destroy() };

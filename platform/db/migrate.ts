@@ -14,6 +14,9 @@ import * as m0008 from "./migrations/0008-school-public-url.ts";
 import * as m0009 from "./migrations/0009-video-duration.ts";
 import * as m0010 from "./migrations/0010-school-tagline.ts";
 import * as m0011 from "./migrations/0011-school-vat-rate.ts";
+import * as m0012 from "./migrations/0012-job-unique-keys.ts";
+import * as m0013 from "./migrations/0013-catalog-version-triggers.ts";
+import * as m0014 from "./migrations/0014-school-time-zone.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -27,6 +30,9 @@ const migrations: Record<string, MigrationModule> = {
   "0009-video-duration": m0009,
   "0010-school-tagline": m0010,
   "0011-school-vat-rate": m0011,
+  "0012-job-unique-keys": m0012,
+  "0013-catalog-version-triggers": m0013,
+  "0014-school-time-zone": m0014,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -24,6 +24,8 @@ export type SchoolTable = {
   tagline: Generated<string>;
   /** the VAT rate (%) new courses and products start with (migration 0011) */
   vat_rate: Generated<number>;
+  /** IANA time zone dates are shown in and a live event's start is entered in (migration 0014) */
+  time_zone: Generated<string>;
   /** always 1, unique: there is one school (migration 0003) */
   singleton: Generated<number>;
   created_at: string;
@@ -75,6 +77,8 @@ export type JobTable = {
   locked_at: string | null;
   locked_by: string | null;
   last_error: string | null;
+  /** at most one job row per key (platform/jobs/queue.ts); NULL: no key */
+  unique_key: string | null;
   created_at: string;
   updated_at: string;
 };

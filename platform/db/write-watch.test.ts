@@ -96,4 +96,30 @@ describe("write watcher", () => {
     expect(writes).toEqual(["users", "users"]);
     expect(watcher.settledSince(after)).toBe(false);
   });
+
+  it("reads a delete of a parent row as a write to the tables its foreign keys cascade to", async () => {
+    const db = database.handle.db;
+    const lectures: string[] = [];
+    watcher.watch("lectures", () => lectures.push("lectures"));
+    const now = nowIso();
+    const course = await db
+      .insertInto("courses")
+      .values({
+        title: "Cascade",
+        slug: "cascade",
+        description: "",
+        status: "draft",
+        price_cents: 0,
+        currency: "PLN",
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db.updateTable("courses").set({ title: "Renamed" }).where("id", "=", course.id).execute();
+    expect(lectures).toEqual([]);
+    // courses -> course_sections -> lectures: the statement names neither.
+    await db.deleteFrom("courses").where("id", "=", course.id).execute();
+    expect(lectures).toEqual(["lectures"]);
+  });
 });

@@ -4,10 +4,14 @@
 // statement, or after COMMIT/ROLLBACK when it ran in a transaction) the table's listeners run. Catching the
 // writes here, not in the functions that write, means a new query anywhere in the code (an admin blocking a
 // user, a clean-up job) cannot forget to invalidate. Writes by other processes are not seen: caches that rely
-// on this must also keep their entries short-lived (see core/accounts/sessions.ts).
+// on this must also keep their entries short-lived (platform/cache/cache.ts).
+// Foreign-key cascades change tables a statement does not name: a DELETE that names a table counts as a write
+// to every table its cascades reach (./cascades.ts), so deleting a course also empties the caches of lectures.
 import type { DatabaseConnection, Dialect, Driver } from "kysely";
+import { CASCADES, tablesReachedByDelete } from "./cascades.ts";
 
-type Watch = { pattern: RegExp; listener: () => void };
+// `pattern`: the table's name; `deletePattern`: its name or the name of any table whose deletes cascade to it.
+type Watch = { pattern: RegExp; deletePattern: RegExp; listener: () => void };
 
 export type WriteWatcher = {
   /** Runs `listener` after every committed write that names `table` (also inside raw SQL). */
@@ -22,8 +26,12 @@ const MAX_REMEMBERED_STATEMENTS = 5000;
 
 // SELECT ... (and WITH ... SELECT, which only reads unless it names a write keyword) never change a table.
 const READ_ONLY = /^\s*(select\b|with\b(?![\s\S]*\b(insert|update|delete|replace|merge)\b))/i;
+// Statements that may remove rows, and so set off ON DELETE actions (SQLite's REPLACE deletes the row it replaces).
+const REMOVES_ROWS = /\b(delete|replace|merge)\b/i;
 
-export function createWriteWatcher(): WriteWatcher & { wrapDialect(dialect: Dialect): Dialect } {
+export function createWriteWatcher(
+  cascades: Readonly<Record<string, readonly string[]>> = CASCADES,
+): WriteWatcher & { wrapDialect(dialect: Dialect): Dialect } {
   const watches: Watch[] = [];
   // Connections holding a watched write that is not released yet, with what they wrote.
   const pending = new Map<DatabaseConnection, Set<Watch>>();
@@ -36,7 +44,9 @@ export function createWriteWatcher(): WriteWatcher & { wrapDialect(dialect: Dial
   function watchesNamedBy(sql: string): readonly Watch[] {
     let found = named.get(sql);
     if (found) return found;
-    found = READ_ONLY.test(sql) ? [] : watches.filter((watch) => watch.pattern.test(sql));
+    if (READ_ONLY.test(sql)) found = [];
+    else if (REMOVES_ROWS.test(sql)) found = watches.filter((watch) => watch.deletePattern.test(sql));
+    else found = watches.filter((watch) => watch.pattern.test(sql));
     if (named.size >= MAX_REMEMBERED_STATEMENTS) named.clear();
     named.set(sql, found);
     return found;
@@ -99,7 +109,12 @@ export function createWriteWatcher(): WriteWatcher & { wrapDialect(dialect: Dial
   return {
     watch(table, listener) {
       if (!/^\w+$/.test(table)) throw new Error(`not a table name: ${table}`);
-      watches.push({ pattern: new RegExp(`\\b${table}\\b`, "i"), listener });
+      const parents = Object.keys(cascades).filter((parent) => tablesReachedByDelete(parent, cascades).has(table));
+      watches.push({
+        pattern: new RegExp(`\\b${table}\\b`, "i"),
+        deletePattern: new RegExp(`\\b(${[table, ...parents].join("|")})\\b`, "i"),
+        listener,
+      });
       named.clear();
     },
     generation: () => generation,

@@ -1,49 +1,46 @@
-// Formatting in the page's language: Polish dates DD.MM.YYYY (weeks start on Monday), money from integer
-// cents in the school's currency, and the spec's minutes format (§9). Pure: used by the server and the browser.
+// Formatting in the page's language: Polish dates DD.MM.YYYY (weeks start on Monday) and the spec's minutes
+// format (§9); money is formatted by core/shared/money.ts. Pure: used by the server and the browser.
 import type { Lang } from "./catalogs.ts";
 
 const locales: Record<Lang, string> = { en: "en-GB", pl: "pl-PL" };
 
 // Building an Intl formatter costs far more than using one (16% of a watch page with a long comment list was
-// spent constructing date formatters): each is made once per language (and currency) and reused.
-const englishDate = new Intl.DateTimeFormat(locales.en, {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const times: Record<Lang, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat(locales.en, { hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }),
-  pl: new Intl.DateTimeFormat(locales.pl, { hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }),
-};
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+// spent constructing date formatters): each is made once per language and time zone and reused.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-export function formatDate(value: string | Date, lang: Lang): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  if (lang === "pl") {
-    const dd = String(date.getUTCDate()).padStart(2, "0");
-    const mm = String(date.getUTCMonth() + 1).padStart(2, "0");
-    return `${dd}.${mm}.${date.getUTCFullYear()}`;
+function dateFormat(kind: "day" | "time", lang: Lang, timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${lang} ${timeZone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions =
+      kind === "day"
+        ? lang === "pl"
+          ? { day: "2-digit", month: "2-digit", year: "numeric", timeZone }
+          : { day: "numeric", month: "short", year: "numeric", timeZone }
+        : { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone, timeZoneName: "short" };
+    dateFormats.set(key, (format = new Intl.DateTimeFormat(locales[lang], options)));
   }
-  return englishDate.format(date);
+  return format;
 }
 
-export function formatDateTime(value: string | Date, lang: Lang): string {
+/**
+ * The day of an instant in the school's time zone (UTC when none is given: days that are whole UTC days, such as a
+ * promotion's last day or a sales report's day, are passed without one).
+ */
+export function formatDate(value: string | Date, lang: Lang, timeZone = "UTC"): string {
   const date = typeof value === "string" ? new Date(value) : value;
-  const time = times[lang].format(date);
-  return `${formatDate(date, lang)} ${time} UTC`;
+  return dateFormat("day", lang, timeZone).format(date);
+}
+
+/** Day and time in the school's time zone, with the zone's short name ("CET", "GMT+2", "UTC"). */
+export function formatDateTime(value: string | Date, lang: Lang, timeZone = "UTC"): string {
+  const date = typeof value === "string" ? new Date(value) : value;
+  return `${formatDate(date, lang, timeZone)} ${dateFormat("time", lang, timeZone).format(date)}`;
 }
 
 /** First day of the week: Monday (1) in Polish, Sunday (0) in English. */
 export function firstDayOfWeek(lang: Lang): 0 | 1 {
   return lang === "pl" ? 1 : 0;
-}
-
-export function formatMoney(cents: number, currency: string, lang: Lang): string {
-  const key = `${lang}:${currency}`;
-  let format = moneyFormats.get(key);
-  if (!format) moneyFormats.set(key, (format = new Intl.NumberFormat(locales[lang], { style: "currency", currency })));
-  return format.format(cents / 100);
 }
 
 /** §9: 'Xh Ymin' at 60 minutes or more, 'Ymin' below, nothing for zero. */

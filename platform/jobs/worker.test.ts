@@ -5,8 +5,12 @@ import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-datab
 import { waitFor } from "#tests/helpers/test-server.ts";
 import { nowIso, type Db } from "../db/connection.ts";
 import { countJobsByStatus, listJobs, retryJob } from "./admin.ts";
+import { z } from "zod";
+import { sendMailJob } from "../mail/mail-job.ts";
+import { defineJob, registerJob, type JobHandler } from "./define-job.ts";
+import { deleteDoneJobsJob, jobMaintenanceSchedules, recoverStaleJobsJob } from "./maintenance.ts";
 import { enqueue } from "./queue.ts";
-import { backoffMs, claimJobs, createWorker, type JobHandlers, type Logger, type WorkerOptions } from "./worker.ts";
+import { backoffMs, claimJobs, createWorker, type Logger, type WorkerOptions } from "./worker.ts";
 
 let database: UnitDatabase;
 let db: Db;
@@ -27,14 +31,20 @@ function recorder(): Logger & { entries: Entry[] } {
   return { entries, info: at("info"), warn: at("warn"), error: at("error") };
 }
 
-function worker(handlers: JobHandlers, options: Partial<WorkerOptions> = {}) {
+type Mail = z.infer<typeof sendMailJob.payload>;
+
+/** A worker with the given handlers for mail-shaped jobs (the real 'mail.send' job's payload schema). */
+function worker(handlers: Record<string, JobHandler<Mail>>, options: Partial<WorkerOptions> = {}) {
+  const jobs = Object.entries(handlers).map(([name, run]) =>
+    registerJob(defineJob({ name, payload: sendMailJob.payload, handler: () => run })),
+  );
   return createWorker({
     db,
     dialect: database.handle.dialect,
-    handlers,
     log: recorder(),
     pollIntervalMs: 20,
     ...options,
+    jobs: [...jobs, ...(options.jobs ?? [])],
   });
 }
 
@@ -52,7 +62,7 @@ describe("the outbox: a job is written with the change that causes it", () => {
   it("leaves no job when the transaction rolls back", async () => {
     await expect(
       db.transaction().execute(async (trx) => {
-        await enqueue(trx, "mail.send", mail);
+        await enqueue(trx, sendMailJob, mail);
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
@@ -60,7 +70,7 @@ describe("the outbox: a job is written with the change that causes it", () => {
   });
 
   it("leaves one pending job when the transaction commits", async () => {
-    const id = await db.transaction().execute((trx) => enqueue(trx, "mail.send", mail));
+    const id = await db.transaction().execute((trx) => enqueue(trx, sendMailJob, mail));
     const row = await job(id);
     expect(row).toMatchObject({ type: "mail.send", status: "pending", attempts: 0, max_attempts: 8, last_error: null });
     expect(JSON.parse(row.payload)).toEqual(mail);
@@ -70,7 +80,7 @@ describe("the outbox: a job is written with the change that causes it", () => {
 describe("running jobs", () => {
   it("runs a due job with its payload and the database, and marks it done", async () => {
     const seen: unknown[] = [];
-    const id = await enqueue(db, "mail.send", mail);
+    const id = await enqueue(db, sendMailJob, mail);
     const w = worker({
       "mail.send": async (payload, context) => {
         seen.push(payload);
@@ -87,16 +97,16 @@ describe("running jobs", () => {
   });
 
   it("does not take a job before its run_at", async () => {
-    const id = await enqueue(db, "mail.send", mail, { delayMs: 60_000 });
+    const id = await enqueue(db, sendMailJob, mail, { delayMs: 60_000 });
     const w = worker({ "mail.send": async () => {} });
     expect(await w.runOnce()).toBe(0);
     expect((await job(id)).status).toBe("pending");
   });
 
   it("claims in run_at order, a batch at a time", async () => {
-    const late = await enqueue(db, "mail.send", mail, { delayMs: -1000 });
-    const early = await enqueue(db, "mail.send", mail, { delayMs: -5000 });
-    const third = await enqueue(db, "mail.send", mail, { delayMs: -500 });
+    const late = await enqueue(db, sendMailJob, mail, { delayMs: -1000 });
+    const early = await enqueue(db, sendMailJob, mail, { delayMs: -5000 });
+    const third = await enqueue(db, sendMailJob, mail, { delayMs: -500 });
     const claimed = await claimJobs(db, database.handle.dialect, "test-worker", 2);
     expect(claimed.map((j) => j.id)).toEqual([early, late]);
     expect(claimed.every((j) => j.status === "running" && j.locked_by === "test-worker" && j.attempts === 1)).toBe(
@@ -110,8 +120,8 @@ describe("running jobs", () => {
     const w = worker({ "mail.send": async (_p, { job }) => void done.push(job.id) });
     w.start();
     try {
-      const a = await enqueue(db, "mail.send", mail);
-      const b = await enqueue(db, "mail.send", mail);
+      const a = await enqueue(db, sendMailJob, mail);
+      const b = await enqueue(db, sendMailJob, mail);
       await waitFor(() => done.length === 2);
       expect(done.sort()).toEqual([a, b].sort());
       await waitFor(async () => (await job(b)).status === "done");
@@ -130,7 +140,7 @@ describe("failures", () => {
         throw new Error(`SMTP refused (${calls})`);
       },
     });
-    const id = await enqueue(db, "mail.send", mail, { maxAttempts: 4 });
+    const id = await enqueue(db, sendMailJob, mail, { maxAttempts: 4 });
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect(await w.runOnce()).toBe(1);
@@ -167,7 +177,7 @@ describe("failures", () => {
   });
 
   it("fails a job whose type has no handler (after its attempts)", async () => {
-    const id = await enqueue(db, "mail.send", mail, { maxAttempts: 1 });
+    const id = await enqueue(db, sendMailJob, mail, { maxAttempts: 1 });
     const w = worker({});
     await w.runOnce();
     expect(await job(id)).toMatchObject({ status: "failed", last_error: "no handler for job type 'mail.send'" });
@@ -183,7 +193,7 @@ describe("failures", () => {
   });
 
   it("lets the owner retry a failed job: pending again, attempts from zero", async () => {
-    const id = await enqueue(db, "mail.send", mail, { maxAttempts: 1 });
+    const id = await enqueue(db, sendMailJob, mail, { maxAttempts: 1 });
     await worker({ "mail.send": async () => Promise.reject(new Error("down")) }).runOnce();
     expect((await job(id)).status).toBe("failed");
 
@@ -200,10 +210,10 @@ describe("failures", () => {
   });
 
   it("counts and lists jobs for the admin page", async () => {
-    const failed = await enqueue(db, "mail.send", mail, { maxAttempts: 1 });
+    const failed = await enqueue(db, sendMailJob, mail, { maxAttempts: 1 });
     await worker({ "mail.send": async () => Promise.reject(new Error("down")) }).runOnce();
-    const later = await enqueue(db, "mail.send", mail, { delayMs: 60_000 });
-    const sooner = await enqueue(db, "mail.send", mail, { delayMs: 30_000 });
+    const later = await enqueue(db, sendMailJob, mail, { delayMs: 60_000 });
+    const sooner = await enqueue(db, sendMailJob, mail, { delayMs: 30_000 });
     expect(await countJobsByStatus(db)).toEqual({ pending: 2, running: 0, done: 0, failed: 1 });
     expect((await listJobs(db, "failed")).map((j) => j.id)).toEqual([failed]);
     expect((await listJobs(db, "pending")).map((j) => j.id)).toEqual([sooner, later]);
@@ -212,7 +222,7 @@ describe("failures", () => {
 
 describe("crashes and clean-up", () => {
   async function insertRunning(lockedAgoMs: number, attempts = 1, maxAttempts = 8) {
-    const id = await enqueue(db, "mail.send", mail, { maxAttempts });
+    const id = await enqueue(db, sendMailJob, mail, { maxAttempts });
     await db
       .updateTable("jobs")
       .set({
@@ -239,9 +249,12 @@ describe("crashes and clean-up", () => {
     expect(await job(live)).toMatchObject({ status: "running", locked_by: "dead-process" });
   });
 
-  it("recovers stale jobs when it starts, then runs them", async () => {
+  it("recovers stale jobs when it starts (the upkeep schedule's first slot), then runs them", async () => {
     const stale = await insertRunning(10 * 60_000);
-    const w = worker({ "mail.send": async () => {} });
+    const w = worker(
+      { "mail.send": async () => {} },
+      { jobs: [registerJob(recoverStaleJobsJob), registerJob(deleteDoneJobsJob)], schedules: jobMaintenanceSchedules },
+    );
     w.start();
     try {
       await waitFor(async () => (await job(stale)).status === "done");
@@ -252,7 +265,7 @@ describe("crashes and clean-up", () => {
   });
 
   it("ignores the outcome of a job it no longer owns", async () => {
-    const id = await enqueue(db, "mail.send", mail);
+    const id = await enqueue(db, sendMailJob, mail);
     const held = gate();
     const started = gate();
     const w = worker({
@@ -272,9 +285,9 @@ describe("crashes and clean-up", () => {
   });
 
   it("deletes done jobs after 3 days, keeps newer ones and failed ones", async () => {
-    const old = await enqueue(db, "mail.send", mail);
-    const recent = await enqueue(db, "mail.send", mail);
-    const oldFailed = await enqueue(db, "mail.send", mail);
+    const old = await enqueue(db, sendMailJob, mail);
+    const recent = await enqueue(db, sendMailJob, mail);
+    const oldFailed = await enqueue(db, sendMailJob, mail);
     const fourDaysAgo = nowIso(-4 * 24 * 3600_000);
     await db.updateTable("jobs").set({ status: "done", updated_at: fourDaysAgo }).where("id", "=", old).execute();
     await db
@@ -297,7 +310,7 @@ describe("graceful stop", () => {
   it("waits for a running handler, records its outcome and claims nothing more", async () => {
     const held = gate();
     const started = gate();
-    const first = await enqueue(db, "mail.send", mail);
+    const first = await enqueue(db, sendMailJob, mail);
     const w = worker(
       {
         "mail.send": async () => {
@@ -311,7 +324,7 @@ describe("graceful stop", () => {
     await started.promise;
     let stopped = false;
     const stopping = w.stop().then(() => (stopped = true));
-    const second = await enqueue(db, "mail.send", mail);
+    const second = await enqueue(db, sendMailJob, mail);
     // Give the stop every chance to finish early: it must not.
     for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
     expect(stopped).toBe(false);
@@ -355,14 +368,22 @@ describe("several workers at once", () => {
         workerId: id,
         batchSize: 5,
         pollIntervalMs: 10,
-        handlers: {
-          count: async (_payload, { job }) => {
-            calls.set(job.id, (calls.get(job.id) ?? 0) + 1);
-            byWorker.set(id, (byWorker.get(id) ?? 0) + 1);
-            // Yield, so that the workers' batches interleave.
-            await new Promise((resolve) => setImmediate(resolve));
-          },
-        },
+        jobs: [
+          registerJob(
+            defineJob({
+              name: "count",
+              payload: z.object({ n: z.number() }),
+              handler:
+                () =>
+                async (_payload, { job }) => {
+                  calls.set(job.id, (calls.get(job.id) ?? 0) + 1);
+                  byWorker.set(id, (byWorker.get(id) ?? 0) + 1);
+                  // Yield, so that the workers' batches interleave.
+                  await new Promise((resolve) => setImmediate(resolve));
+                },
+            }),
+          ),
+        ],
       });
     });
     for (const w of workers) w.start();

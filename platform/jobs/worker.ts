@@ -1,6 +1,7 @@
-// The job worker: claims due jobs from the outbox table (platform/jobs/queue.ts), runs each type's
-// handler, and records the outcome. It runs inside `npm start` (server/background.ts) and, at scale, as
-// any number of processes on PostgreSQL: claiming uses FOR UPDATE SKIP LOCKED there, so two workers never
+// The job worker: claims the schedules' current slots (schedule.ts), claims due jobs from the outbox table
+// (queue.ts), parses each payload with its job's schema, runs the job's handler (define-job.ts) and records the
+// outcome. It runs inside `npm start` (server/background.ts) and as `npm run worker` (server/worker-process.ts),
+// any number of them on one database: claiming uses FOR UPDATE SKIP LOCKED on PostgreSQL, so two workers never
 // take the same job and never wait for each other.
 //
 // Life of a job: pending -> running (claimed: attempts + 1, locked_by this worker) -> done, or back to
@@ -11,29 +12,23 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import type { Updateable } from "kysely";
 import type { Db, Dialect } from "../db/connection.ts";
-import { nowIso } from "../db/connection.ts";
 import type { Job, JobTable } from "../db/schema.ts";
-import type { JobPayloads, JobType } from "./queue.ts";
+import type { JobContext, JobHandler, Logger, RegisteredJob } from "./define-job.ts";
+import { InvalidJobPayloadError, parsePayload } from "./queue.ts";
+import { createScheduler, type Schedule } from "./schedule.ts";
 
-/** The part of a pino/Fastify logger the worker uses; tests pass a recorder. */
-export type Logger = {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-};
-
-export type JobContext = { db: Db; log: Logger; job: Job };
-
-export type JobHandler<P = unknown> = (payload: P, context: JobContext) => Promise<void>;
-
-/** type -> handler. Typed for the known job types; other names are allowed (tests, new features). */
-export type JobHandlers = { [T in JobType]?: JobHandler<JobPayloads[T]> } & Record<string, JobHandler<any> | undefined>;
+export type { JobContext, JobHandler, Logger };
 
 export type WorkerOptions = {
   db: Db;
   dialect: Dialect;
-  handlers: JobHandlers;
+  /** every job this worker runs, by name (server/jobs.ts lists them) */
+  jobs: readonly RegisteredJob[];
+  /** the periodic jobs whose slots this worker claims (schedule.ts); their jobs must be in `jobs` */
+  schedules?: readonly Schedule[];
   log: Logger;
+  /** the clock (ms since the epoch); tests drive it */
+  now?: () => number;
   /** How often to look for due jobs when the last look found none. */
   pollIntervalMs?: number;
   /** Jobs claimed (and run side by side) at a time. */
@@ -42,8 +37,6 @@ export type WorkerOptions = {
   staleAfterMs?: number;
   /** 'done' jobs are deleted after this long. */
   keepDoneMs?: number;
-  /** How often stale jobs are recovered and old done jobs deleted. */
-  maintenanceIntervalMs?: number;
   /** Delay before the next attempt, from the number of attempts made so far. */
   backoffMs?: (attempts: number) => number;
   /** How long stop() waits for running handlers before giving up on them (they are recovered later as stale). */
@@ -56,7 +49,7 @@ export type Worker = {
   start(): void;
   /** Stops claiming and waits for the handlers that are running. */
   stop(): Promise<void>;
-  /** Claims one batch of due jobs and runs it; resolves with the number of jobs run. */
+  /** Claims the schedules' current slots, then one batch of due jobs and runs it; resolves with the jobs run. */
   runOnce(): Promise<number>;
   /** Puts jobs left 'running' by a dead process back to pending (or failed when out of attempts). */
   recoverStale(): Promise<number>;
@@ -80,6 +73,8 @@ function errorText(error: unknown): string {
   return text.slice(0, MAX_ERROR_LENGTH);
 }
 
+const iso = (ms: number) => new Date(ms).toISOString();
+
 /**
  * Marks up to `limit` due jobs as running for this worker and returns them. This is the only
  * engine-specific SQL of the queue, and it has to be: PostgreSQL allows many workers at once, so the
@@ -89,8 +84,14 @@ function errorText(error: unknown): string {
  * i.e. one transaction that takes the write lock before it reads, so two processes cannot claim the same
  * row either.
  */
-export async function claimJobs(db: Db, dialect: Dialect, workerId: string, limit: number): Promise<Job[]> {
-  const now = nowIso();
+export async function claimJobs(
+  db: Db,
+  dialect: Dialect,
+  workerId: string,
+  limit: number,
+  nowMs: number = Date.now(),
+): Promise<Job[]> {
+  const now = iso(nowMs);
   const due = db
     .selectFrom("jobs")
     .select("id")
@@ -115,31 +116,84 @@ export async function claimJobs(db: Db, dialect: Dialect, workerId: string, limi
   return jobs.sort((a, b) => (a.run_at < b.run_at ? -1 : a.run_at > b.run_at ? 1 : a.id - b.id));
 }
 
+/** Puts jobs left 'running' by a dead process back to pending (or failed when out of attempts). */
+export async function recoverStaleJobs(
+  db: Db,
+  options: { log: Logger; staleAfterMs?: number; now?: number },
+): Promise<number> {
+  const nowMs = options.now ?? Date.now();
+  const now = iso(nowMs);
+  const staleBefore = iso(nowMs - (options.staleAfterMs ?? STALE_AFTER_MS));
+  const interrupted = "interrupted: the process running it stopped";
+  const stale = db
+    .updateTable("jobs")
+    .where("status", "=", "running")
+    .where((eb) => eb.or([eb("locked_at", "<", staleBefore), eb("locked_at", "is", null)]));
+  // A job that keeps killing its process must not loop forever: out of attempts, it fails.
+  const failed = await stale
+    .where((eb) => eb("attempts", ">=", eb.ref("max_attempts")))
+    .set({ status: "failed", last_error: interrupted, locked_at: null, locked_by: null, updated_at: now })
+    .executeTakeFirst();
+  const requeued = await stale
+    .set({
+      status: "pending",
+      run_at: now,
+      last_error: interrupted,
+      locked_at: null,
+      locked_by: null,
+      updated_at: now,
+    })
+    .executeTakeFirst();
+  const count = Number(failed.numUpdatedRows) + Number(requeued.numUpdatedRows);
+  if (count) options.log.warn({ count }, "recovered jobs left running by a stopped process");
+  return count;
+}
+
+/** Deletes 'done' jobs older than keepDoneMs (their unique keys are free again from then on: queue.ts). */
+export async function deleteOldDoneJobs(db: Db, options: { keepDoneMs?: number; now?: number } = {}): Promise<number> {
+  const result = await db
+    .deleteFrom("jobs")
+    .where("status", "=", "done")
+    .where("updated_at", "<", iso((options.now ?? Date.now()) - (options.keepDoneMs ?? KEEP_DONE_MS)))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export function createWorker(options: WorkerOptions): Worker {
-  const { db, dialect, handlers, log } = options;
+  const { db, dialect, log } = options;
+  const now = options.now ?? Date.now;
   const pollIntervalMs = options.pollIntervalMs ?? 500;
   const batchSize = options.batchSize ?? 10;
-  const staleAfterMs = options.staleAfterMs ?? STALE_AFTER_MS;
-  const keepDoneMs = options.keepDoneMs ?? KEEP_DONE_MS;
-  const maintenanceIntervalMs = options.maintenanceIntervalMs ?? 60_000;
   const delayFor = options.backoffMs ?? backoffMs;
   const stopTimeoutMs = options.stopTimeoutMs ?? 25_000;
   const id = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
 
+  const jobs = new Map<string, RegisteredJob>();
+  for (const job of options.jobs) {
+    if (jobs.has(job.name)) throw new Error(`two jobs named '${job.name}'`);
+    jobs.set(job.name, job);
+  }
+  const schedules = options.schedules ?? [];
+  for (const schedule of schedules) {
+    if (!jobs.has(schedule.job.name)) {
+      throw new Error(`schedule '${schedule.name}' runs job '${schedule.job.name}', which is not registered`);
+    }
+  }
+  const scheduler = createScheduler({ db, schedules, log, now });
+
   let stopping = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
-  let lastMaintenance = 0;
   const running = new Set<Promise<void>>();
 
-  async function finish(job: Job, error: unknown) {
-    const now = nowIso();
+  async function finish(job: Job, error: unknown, permanent: boolean) {
+    const nowMs = now();
     // Only while the job is still ours: if it was recovered as stale and claimed again meanwhile, the
     // other worker's outcome wins.
     const settle = (values: Updateable<JobTable>) =>
       db
         .updateTable("jobs")
-        .set({ ...values, locked_at: null, locked_by: null, updated_at: now })
+        .set({ ...values, locked_at: null, locked_by: null, updated_at: iso(nowMs) })
         .where("id", "=", job.id)
         .where("status", "=", "running")
         .where("locked_by", "=", id)
@@ -149,9 +203,9 @@ export function createWorker(options: WorkerOptions): Worker {
       return;
     }
     const last_error = errorText(error);
-    if (job.attempts < job.max_attempts) {
+    if (!permanent && job.attempts < job.max_attempts) {
       const delay = delayFor(job.attempts);
-      await settle({ status: "pending", run_at: nowIso(delay), last_error });
+      await settle({ status: "pending", run_at: iso(nowMs + delay), last_error });
       log.warn(
         { job: job.id, type: job.type, attempts: job.attempts, retryInMs: delay, error: last_error },
         "job failed; will retry",
@@ -164,15 +218,25 @@ export function createWorker(options: WorkerOptions): Worker {
 
   async function run(job: Job) {
     let outcome: unknown;
+    // A stored payload that does not parse will not parse next time either: failed at once, for the owner to see.
+    let permanent = false;
     try {
-      const handler = handlers[job.type];
-      if (!handler) throw new Error(`no handler for job type '${job.type}'`);
-      await handler(JSON.parse(job.payload), { db, log, job });
+      // No handler may mean a newer version of the code queued it (a rolling deploy): retried, not failed at once.
+      const registered = jobs.get(job.type);
+      if (!registered) throw new Error(`no handler for job type '${job.type}'`);
+      let payload: unknown;
+      try {
+        payload = parsePayload(registered, JSON.parse(job.payload));
+      } catch (error) {
+        permanent = true;
+        throw error instanceof InvalidJobPayloadError ? error : new InvalidJobPayloadError(job.type, error);
+      }
+      await registered.run(payload, { db, log, job });
     } catch (error) {
       outcome = error ?? new Error("failed");
     }
     try {
-      await finish(job, outcome);
+      await finish(job, outcome, permanent);
     } catch (error) {
       // The job stays 'running' and is recovered as stale later.
       log.error({ job: job.id, error: errorText(error) }, "could not record a job's outcome");
@@ -180,58 +244,15 @@ export function createWorker(options: WorkerOptions): Worker {
   }
 
   async function runOnce(): Promise<number> {
-    const jobs = await claimJobs(db, dialect, id, batchSize);
-    const batch = jobs.map((job) => {
+    if (!stopping) await scheduler.tick();
+    const claimed = await claimJobs(db, dialect, id, batchSize, now());
+    const batch = claimed.map((job) => {
       const promise = run(job).finally(() => running.delete(promise));
       running.add(promise);
       return promise;
     });
     await Promise.all(batch);
-    return jobs.length;
-  }
-
-  async function recoverStale(): Promise<number> {
-    const now = nowIso();
-    const staleBefore = nowIso(-staleAfterMs);
-    const interrupted = "interrupted: the process running it stopped";
-    const stale = db
-      .updateTable("jobs")
-      .where("status", "=", "running")
-      .where((eb) => eb.or([eb("locked_at", "<", staleBefore), eb("locked_at", "is", null)]));
-    // A job that keeps killing its process must not loop forever: out of attempts, it fails.
-    const failed = await stale
-      .where((eb) => eb("attempts", ">=", eb.ref("max_attempts")))
-      .set({ status: "failed", last_error: interrupted, locked_at: null, locked_by: null, updated_at: now })
-      .executeTakeFirst();
-    const requeued = await stale
-      .set({
-        status: "pending",
-        run_at: now,
-        last_error: interrupted,
-        locked_at: null,
-        locked_by: null,
-        updated_at: now,
-      })
-      .executeTakeFirst();
-    const count = Number(failed.numUpdatedRows) + Number(requeued.numUpdatedRows);
-    if (count) log.warn({ count }, "recovered jobs left running by a stopped process");
-    return count;
-  }
-
-  async function deleteOldDone(): Promise<number> {
-    const result = await db
-      .deleteFrom("jobs")
-      .where("status", "=", "done")
-      .where("updated_at", "<", nowIso(-keepDoneMs))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  }
-
-  async function maintain() {
-    if (Date.now() - lastMaintenance < maintenanceIntervalMs) return;
-    lastMaintenance = Date.now();
-    await recoverStale();
-    await deleteOldDone();
+    return claimed.length;
   }
 
   function pause(ms: number) {
@@ -250,7 +271,6 @@ export function createWorker(options: WorkerOptions): Worker {
     while (!stopping) {
       let ran = 0;
       try {
-        await maintain();
         ran = await runOnce();
       } catch (error) {
         // The database may be briefly unreachable; keep polling.
@@ -282,7 +302,7 @@ export function createWorker(options: WorkerOptions): Worker {
       loop = undefined;
     },
     runOnce,
-    recoverStale,
-    deleteOldDone,
+    recoverStale: () => recoverStaleJobs(db, { log, staleAfterMs: options.staleAfterMs, now: now() }),
+    deleteOldDone: () => deleteOldDoneJobs(db, { keepDoneMs: options.keepDoneMs, now: now() }),
   };
 }

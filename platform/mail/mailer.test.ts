@@ -4,9 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bodyOf, startSmtpServer, type TestSmtpServer } from "#tests/helpers/smtp-server.ts";
 import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-database.ts";
 import type { Db } from "../db/connection.ts";
+import { registerJob } from "../jobs/define-job.ts";
 import { enqueue } from "../jobs/queue.ts";
 import { createWorker, type Logger } from "../jobs/worker.ts";
-import { mailSendHandler } from "./mail-job.ts";
+import { sendMailJob } from "./mail-job.ts";
 import { createMailer, DEFAULT_MAIL_FROM } from "./mailer.ts";
 import { findMail, listMails } from "./outbox.ts";
 
@@ -123,12 +124,12 @@ describe("with SMTP_URL: a real SMTP server", () => {
       db,
       dialect: database.handle.dialect,
       log: silent,
-      handlers: { "mail.send": mailSendHandler(mailer) },
+      jobs: [registerJob(sendMailJob, { mailer })],
     });
     try {
       smtp.received.length = 0;
       smtp.refuse(true);
-      const id = await enqueue(db, "mail.send", message);
+      const id = await enqueue(db, sendMailJob, message);
       await worker.runOnce();
       const failed = await db.selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       expect(failed).toMatchObject({ status: "pending", attempts: 1 });
@@ -174,9 +175,9 @@ describe("the 'mail.send' job without SMTP", () => {
       db,
       dialect: database.handle.dialect,
       log,
-      handlers: { "mail.send": mailSendHandler(mailer) },
+      jobs: [registerJob(sendMailJob, { mailer })],
     });
-    const id = await enqueue(db, "mail.send", message);
+    const id = await enqueue(db, sendMailJob, message);
     await worker.runOnce();
     expect((await db.selectFrom("jobs").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe(
       "done",

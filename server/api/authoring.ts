@@ -1,9 +1,9 @@
 // The course-authoring calls of spec §7 ("REST-like", under /home/courses), used by the course editor:
-// GET lists and reads, POST stores, PUT updates, DELETE deletes, POST .../order reorders. Admins only; every
+// GET lists and reads, POST stores, PUT updates, DELETE deletes, POST .../order reorders. Who may is core's
+// catalog policy (core/catalog/policies.ts), asked by each use-case with the request's actor; every
 // id must belong to its parent (a lecture of another course is a 404, like one that does not exist).
 // Image, video and PDF uploads (/home/images/*, .../create-video, .../create-pdf) live in server/api/media.ts.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { idParam } from "#core/shared/ids.ts";
 import { createComponent } from "#core/catalog/create-component.ts";
 import { createCourse } from "#core/catalog/create-course.ts";
 import { createLecture } from "#core/catalog/create-lecture.ts";
@@ -24,14 +24,12 @@ import { updateComponent } from "#core/catalog/update-component.ts";
 import { updateCourse } from "#core/catalog/update-course.ts";
 import { updateLecture } from "#core/catalog/update-lecture.ts";
 import { updateSection } from "#core/catalog/update-section.ts";
-import { AppError } from "#core/errors.ts";
 import { grantAccessByEmail } from "#core/learning/grant-access-by-email.ts";
 import { listCourseStudents } from "#core/learning/list-course-students.ts";
 import { revokeAccessByAdmin } from "#core/learning/revoke-access-by-admin.ts";
 import type { Services } from "../services.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
 import { handle } from "../http/respond.ts";
-import { requireAdmin } from "./school.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
 
 type Params = { courseId?: string; sectionId?: string; lectureId?: string; componentId?: string; userId?: string };
@@ -40,26 +38,18 @@ const COURSE = "/home/courses/:courseId";
 const SECTION = `${COURSE}/sections/:sectionId`;
 const LECTURE = `${SECTION}/lectures/:lectureId`;
 
-/** The admin check first (401 / 403 whatever the ids), then the path's ids (404 when not plain ids). */
-function adminAnd(request: FastifyRequest) {
-  const admin = requireAdmin(request);
+/**
+ * The path's ids as they came: each use-case asks the catalog's policy first (401 / 403 whatever the ids), then
+ * parses them (404 when not plain ids: core/catalog/authorize-authoring.ts).
+ */
+function path(request: FastifyRequest) {
   const p = request.params as Params;
   return {
-    admin,
-    courseId: () => idParam(p.courseId),
-    section: () => ({ courseId: idParam(p.courseId), sectionId: idParam(p.sectionId) }),
-    lecture: () => ({
-      courseId: idParam(p.courseId),
-      sectionId: idParam(p.sectionId),
-      lectureId: idParam(p.lectureId),
-    }),
-    component: () => ({
-      courseId: idParam(p.courseId),
-      sectionId: idParam(p.sectionId),
-      lectureId: idParam(p.lectureId),
-      componentId: idParam(p.componentId),
-    }),
-    userId: () => idParam(p.userId),
+    course: { courseId: p.courseId },
+    section: { courseId: p.courseId, sectionId: p.sectionId },
+    lecture: { courseId: p.courseId, sectionId: p.sectionId, lectureId: p.lectureId },
+    component: { courseId: p.courseId, sectionId: p.sectionId, lectureId: p.lectureId, componentId: p.componentId },
+    access: { courseId: p.courseId, userId: p.userId },
   };
 }
 
@@ -70,8 +60,7 @@ export async function authoringRoutes(app: FastifyInstance, { services }: { serv
   // Courses. GET /home/courses and /home/courses/{id} are also the editor's pages: the JSON reads answer
   // only JSON callers, a browser's navigation gets the page.
   app.get("/home/courses", jsonCallsOnly(app), async (request) => {
-    adminAnd(request);
-    return { courses: await listAuthoredCourses(db) };
+    return { courses: await listAuthoredCourses(db, request.ctx.actor) };
   });
 
   // Also the "New course" page's plain form (before hydration): 303 to the new course's editor.
@@ -80,10 +69,7 @@ export async function authoringRoutes(app: FastifyInstance, { services }: { serv
       request,
       reply,
       async () => {
-        adminAnd(request);
-        const school = request.ctx.school;
-        if (!school) throw new AppError("setup_required");
-        const course = await createCourse(db, request.body, { currency: school.currency, vat_rate: school.vat_rate });
+        const course = await createCourse(db, request.ctx.actor, request.body, request.ctx.school);
         return { json: { course }, redirect: `/home/courses/${course.id}` };
       },
       "/home/courses/new",
@@ -93,93 +79,95 @@ export async function authoringRoutes(app: FastifyInstance, { services }: { serv
   // Digits only: the editor page's own data request (/home/courses/12.data, from a client-side navigation)
   // must fall through to the pages.
   app.get("/home/courses/:courseId(^\\d+$)", jsonCallsOnly(app), async (request) =>
-    getAuthoredCourse(db, adminAnd(request).courseId()),
+    getAuthoredCourse(db, request.ctx.actor, path(request).course.courseId),
   );
 
   app.put(COURSE, staff, async (request) => ({
-    course: await updateCourse(db, adminAnd(request).courseId(), request.body),
+    course: await updateCourse(db, request.ctx.actor, path(request).course.courseId, request.body),
   }));
 
   app.delete(COURSE, staff, async (request) => {
-    await deleteCourse(db, adminAnd(request).courseId());
+    await deleteCourse(db, request.ctx.actor, path(request).course.courseId);
     return { ok: true };
   });
 
   // Sections
   app.get(`${COURSE}/sections`, async (request) => ({
-    sections: await listSections(db, adminAnd(request).courseId()),
+    sections: await listSections(db, request.ctx.actor, path(request).course.courseId),
   }));
 
   app.post(`${COURSE}/sections`, staff, async (request) => ({
-    section: await createSection(db, adminAnd(request).courseId(), request.body),
+    section: await createSection(db, request.ctx.actor, path(request).course.courseId, request.body),
   }));
 
   app.post(`${COURSE}/sections/order`, staff, async (request) => ({
-    ids: await orderSections(db, adminAnd(request).courseId(), request.body),
+    ids: await orderSections(db, request.ctx.actor, path(request).course.courseId, request.body),
   }));
 
   app.put(SECTION, staff, async (request) => ({
-    section: await updateSection(db, adminAnd(request).section(), request.body),
+    section: await updateSection(db, request.ctx.actor, path(request).section, request.body),
   }));
 
   app.delete(SECTION, staff, async (request) => {
-    await deleteSection(db, adminAnd(request).section());
+    await deleteSection(db, request.ctx.actor, path(request).section);
     return { ok: true };
   });
 
   // Lectures
   app.post(`${SECTION}/lectures`, staff, async (request) => ({
-    lecture: await createLecture(db, adminAnd(request).section(), request.body),
+    lecture: await createLecture(db, request.ctx.actor, path(request).section, request.body),
   }));
 
-  app.get(`${SECTION}/lectures/create`, async (request) => newLectureDefaults(db, adminAnd(request).section()));
+  app.get(`${SECTION}/lectures/create`, async (request) =>
+    newLectureDefaults(db, request.ctx.actor, path(request).section),
+  );
 
   app.post(`${SECTION}/lectures/order`, staff, async (request) => ({
-    ids: await orderLectures(db, adminAnd(request).section(), request.body),
+    ids: await orderLectures(db, request.ctx.actor, path(request).section, request.body),
   }));
 
-  app.get(LECTURE, async (request) => getLectureForEditing(db, adminAnd(request).lecture()));
+  app.get(LECTURE, async (request) => getLectureForEditing(db, request.ctx.actor, path(request).lecture));
 
   app.put(LECTURE, staff, async (request) => ({
-    lecture: await updateLecture(db, adminAnd(request).lecture(), request.body),
+    lecture: await updateLecture(db, request.ctx.actor, path(request).lecture, request.body),
   }));
 
   app.delete(LECTURE, staff, async (request) => {
-    await deleteLecture(db, adminAnd(request).lecture());
+    await deleteLecture(db, request.ctx.actor, path(request).lecture);
     return { ok: true };
   });
 
   // Components
   app.post(`${LECTURE}/components`, staff, async (request) => ({
-    component: await createComponent(db, adminAnd(request).lecture(), request.body),
+    component: await createComponent(db, request.ctx.actor, path(request).lecture, request.body),
   }));
 
   app.post(`${LECTURE}/components/order`, staff, async (request) => ({
-    ids: await orderComponents(db, adminAnd(request).lecture(), request.body),
+    ids: await orderComponents(db, request.ctx.actor, path(request).lecture, request.body),
   }));
 
   app.put(`${LECTURE}/components/:componentId`, staff, async (request) => ({
-    component: await updateComponent(db, adminAnd(request).component(), request.body),
+    component: await updateComponent(db, request.ctx.actor, path(request).component, request.body),
   }));
 
   app.delete(`${LECTURE}/components/:componentId`, staff, async (request) => {
-    await deleteComponent(db, adminAnd(request).component());
+    await deleteComponent(db, request.ctx.actor, path(request).component);
     return { ok: true };
   });
 
   // Who may watch the course (the admin's grants; purchases add theirs in the checkout).
   app.get(`${COURSE}/access`, async (request) => ({
-    students: await listCourseStudents(db, adminAnd(request).courseId()),
+    students: await listCourseStudents(db, request.ctx.actor, path(request).course.courseId),
   }));
 
   app.post(`${COURSE}/access`, staff, async (request) => {
-    const { admin, courseId } = adminAnd(request);
-    return { student: await grantAccessByEmail(db, { courseId: courseId(), grantedBy: admin.id }, request.body) };
+    return {
+      student: await grantAccessByEmail(db, request.ctx.actor, path(request).course.courseId, request.body),
+    };
   });
 
   app.delete(`${COURSE}/access/:userId`, staff, async (request) => {
-    const ids = adminAnd(request);
-    await revokeAccessByAdmin(db, { courseId: ids.courseId(), userId: ids.userId() });
+    await revokeAccessByAdmin(db, request.ctx.actor, path(request).access);
     return { ok: true };
   });
 }

@@ -14,7 +14,6 @@ import { setIntegrationEnabled } from "#core/integrations/set-integration-enable
 import type { Services } from "../services.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
 import { handle, wantsJson } from "../http/respond.ts";
-import { requireAdmin } from "./school.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
 
 const PAGE = "/home/integrations";
@@ -37,8 +36,7 @@ export async function integrationRoutes(app: FastifyInstance, { services }: { se
   const availability = { testPayments: services.payments.test !== null };
 
   app.get(PAGE, jsonCallsOnly(app), async (request) => {
-    requireAdmin(request);
-    return { integrations: await listIntegrations(db, secret, availability) };
+    return { integrations: await listIntegrations(db, request.ctx.actor, secret, availability) };
   });
 
   app.post(PAGE, staff, (request, reply) =>
@@ -46,8 +44,13 @@ export async function integrationRoutes(app: FastifyInstance, { services }: { se
       request,
       reply,
       async () => {
-        requireAdmin(request);
-        const integration = await createIntegration(db, secret, integrationBody(request), availability);
+        const integration = await createIntegration(
+          db,
+          request.ctx.actor,
+          secret,
+          integrationBody(request),
+          availability,
+        );
         return { json: { integration }, redirect: `${PAGE}?saved=${integration.provider}` };
       },
       PAGE,
@@ -55,9 +58,9 @@ export async function integrationRoutes(app: FastifyInstance, { services }: { se
   );
 
   const update = (request: FastifyRequest<{ Params: { provider: string } }>) => async () => {
-    requireAdmin(request);
     const integration = await updateIntegration(
       db,
+      request.ctx.actor,
       secret,
       request.params.provider,
       integrationBody(request),
@@ -81,8 +84,11 @@ export async function integrationRoutes(app: FastifyInstance, { services }: { se
         request,
         reply,
         async () => {
-          requireAdmin(request);
-          await setIntegrationEnabled(db, { provider: request.params.provider, enabled, availability });
+          await setIntegrationEnabled(db, request.ctx.actor, {
+            provider: request.params.provider,
+            enabled,
+            availability,
+          });
           return { json: { ok: true }, redirect: PAGE };
         },
         PAGE,
@@ -91,8 +97,7 @@ export async function integrationRoutes(app: FastifyInstance, { services }: { se
   }
 
   const remove = (request: FastifyRequest<{ Params: { provider: string } }>) => async () => {
-    requireAdmin(request);
-    await deleteIntegration(db, request.params.provider);
+    await deleteIntegration(db, request.ctx.actor, request.params.provider);
     return { json: { ok: true }, redirect: `${PAGE}?deleted=${request.params.provider}` };
   };
   app.delete<{ Params: { provider: string } }>(`${PAGE}/:provider`, staff, (request, reply) =>

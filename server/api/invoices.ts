@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { AppError } from "#core/errors.ts";
 import { idParam } from "#core/shared/ids.ts";
 import { openInvoicePdf } from "#core/invoices/open-invoice-pdf.ts";
-import { InvoicingProviderError } from "#integrations/invoicing/invoicing-provider.ts";
+import { InvoicingProviderError } from "#core/ports/invoicing.ts";
 import type { Services } from "../services.ts";
 import { invoicingProvidersFor } from "../invoicing.ts";
 

@@ -6,7 +6,7 @@
 // - GET /files/<key>: stored files, public images for everyone, a lecture's files by the lecture's gate.
 // - GET /videos/<id>/stream: a ready local video, by its lecture's gate, with Range (206) for seeking.
 // - POST /webhooks/bunny: the video host's signed status notifications (media-webhooks.ts).
-// With S3 storage, files are read through here as well (streamed from the bucket; see platform/storage/s3.ts
+// With S3 storage, files are read through here as well (streamed from the bucket; see integrations/storage/s3.ts
 // for why not a redirect), and browsers' PUTs go to the bucket instead of PUT /uploads/.
 import { PassThrough, type Readable } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -23,8 +23,8 @@ import {
   videoUploadState,
 } from "#core/media/video-upload.ts";
 import { UploadExceedsLengthError, UploadLockedError, UploadOffsetMismatchError } from "#platform/storage/resumable.ts";
-import { SIGNED_PUT_PATH } from "#platform/storage/signed-url.ts";
-import type { StoredObject } from "#platform/storage/storage.ts";
+import { SIGNED_PUT_PATH } from "#integrations/storage/signed-url.ts";
+import type { StoredObject } from "#core/ports/storage.ts";
 import type { Services } from "../services.ts";
 import { parseRange } from "../http/byte-range.ts";
 import { sendError } from "../http/errors.ts";

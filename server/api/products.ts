@@ -8,8 +8,7 @@
 // - GET /my/products/{slug}/download: the file of a file product, to its buyers only (404 for anyone else, as for
 //   a product that does not exist), as an attachment.
 // Admin calls answer 401 without a session and 403 for students, whatever the ids.
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { idParam } from "#core/shared/ids.ts";
+import type { FastifyInstance } from "fastify";
 import { AppError } from "#core/errors.ts";
 import { confirmProductFile } from "#core/products/confirm-product-file.ts";
 import { createProduct } from "#core/products/create-product.ts";
@@ -17,11 +16,10 @@ import { createProductFileUpload } from "#core/products/create-product-file-uplo
 import { deleteProduct } from "#core/products/delete-product.ts";
 import { findMyProductFile } from "#core/products/list-my-products.ts";
 import { listProducts } from "#core/products/list-products.ts";
-import { getProductForEditing } from "#core/products/product-records.ts";
+import { getEditedProduct } from "#core/products/get-edited-product.ts";
 import { updateProduct } from "#core/products/update-product.ts";
 import type { Services } from "../services.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
-import { requireAdmin } from "./school.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
 
 /** The file's own name, safe in a header, with the exact name for browsers that read filename*. */
@@ -37,45 +35,36 @@ export async function productRoutes(app: FastifyInstance, { services }: { servic
   const staff = limited(routeLimits.staff);
   const { db } = services;
   const deps = { db, storage: services.storage };
-  const productId = (request: FastifyRequest) => {
-    requireAdmin(request);
-    return idParam((request.params as { id?: string }).id);
-  };
+  const productId = (params: unknown) => (params as { id?: string }).id;
 
   app.get("/home/products", jsonCallsOnly(app), async (request) => {
-    requireAdmin(request);
-    return { products: await listProducts(db, request.query) };
+    return { products: await listProducts(db, request.ctx.actor, request.query) };
   });
 
   app.post("/home/products", staff, async (request) => {
-    requireAdmin(request);
-    const school = request.ctx.school;
-    if (!school) throw new AppError("setup_required");
-    return { product: await createProduct(db, request.body, { currency: school.currency, vat_rate: school.vat_rate }) };
+    return { product: await createProduct(db, request.ctx.actor, request.body, request.ctx.school) };
   });
 
   // Digits only: the editor page's own data request (/home/products/12.data) must fall through to the pages.
   app.get("/home/products/:id(^\\d+$)", jsonCallsOnly(app), async (request) => ({
-    product: await getProductForEditing(db, productId(request)),
+    product: await getEditedProduct(db, request.ctx.actor, productId(request.params)),
   }));
 
   app.put("/home/products/:id", staff, async (request) => ({
-    product: await updateProduct(deps, productId(request), request.body),
+    product: await updateProduct(deps, request.ctx.actor, productId(request.params), request.body),
   }));
 
   app.delete("/home/products/:id", staff, async (request) => {
-    await deleteProduct(deps, productId(request));
+    await deleteProduct(deps, request.ctx.actor, productId(request.params));
     return { ok: true };
   });
 
   app.post("/home/products/files/create", staff, async (request) => {
-    const user = requireAdmin(request);
-    return createProductFileUpload(deps, { userId: user.id, input: request.body });
+    return createProductFileUpload(deps, { actor: request.ctx.actor, input: request.body });
   });
 
   app.post("/home/products/files/confirm", staff, async (request) => {
-    const user = requireAdmin(request);
-    return { file: await confirmProductFile(deps, { userId: user.id, input: request.body }) };
+    return { file: await confirmProductFile(deps, { actor: request.ctx.actor, input: request.body }) };
   });
 
   app.get<{ Params: { slug: string } }>("/my/products/:slug/download", async (request, reply) => {

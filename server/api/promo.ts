@@ -1,4 +1,5 @@
-// Promo and affiliate codes in the admin area (the selling issue, item 3). Admins only (401 / 403 otherwise):
+// Promo and affiliate codes in the admin area (the selling issue, item 3). Admins only (401 / 403 otherwise: core's
+// promo policy, asked by each use-case with the request's actor):
 // - GET /home/promo-codes: every promo code and the products a code can be limited to (also the page's address);
 // - POST /home/promo-codes, PUT /home/promo-codes/:id: create or change a code (422 field errors, 'Code has to be
 //   unique' under code, the end date not before the start date);
@@ -9,7 +10,6 @@
 // POST /home/promo-codes/:id/delete deletes; their fields are text and become the JSON shape in core/promo.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "#core/errors.ts";
-import { idParam } from "#core/shared/ids.ts";
 import { getAffiliateReport, listAffiliateCodes } from "#core/promo/affiliate-report.ts";
 import { deletePromoCode } from "#core/promo/delete-promo-code.ts";
 import { affiliateCodeBody, promoCodeBody } from "#core/promo/form-input.ts";
@@ -21,7 +21,6 @@ import { translator } from "#platform/i18n/index.ts";
 import type { Services } from "../services.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
 import { handle, wantsJson } from "../http/respond.ts";
-import { requireAdmin } from "./school.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
 
 const PROMO_PAGE = "/home/promo-codes";
@@ -29,8 +28,9 @@ const AFFILIATES_PAGE = "/home/affiliates";
 
 type IdParams = { Params: { id: string } };
 
-function idOf(request: FastifyRequest<IdParams>): number {
-  return idParam(request.params.id);
+/** The path's id as it came: the use-case refuses first (401 / 403), then parses it (404). */
+function idOf(request: FastifyRequest<IdParams>): string {
+  return request.params.id;
 }
 
 function body(request: FastifyRequest): Record<string, unknown> {
@@ -53,8 +53,10 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
   // Promo codes
 
   app.get(PROMO_PAGE, jsonCallsOnly(app), async (request) => {
-    requireAdmin(request);
-    const [promoCodes, scopeOptions] = await Promise.all([listPromoCodes(db), listScopeOptions(db)]);
+    const [promoCodes, scopeOptions] = await Promise.all([
+      listPromoCodes(db, request.ctx.actor),
+      listScopeOptions(db, request.ctx.actor),
+    ]);
     return { promo_codes: promoCodes, scope_options: scopeOptions };
   });
 
@@ -63,8 +65,7 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
       request,
       reply,
       async () => {
-        requireAdmin(request);
-        const promoCode = await createPromoCode(db, promoInput(request));
+        const promoCode = await createPromoCode(db, request.ctx.actor, promoInput(request));
         return {
           json: { promo_code: promoCode },
           redirect: `${PROMO_PAGE}?saved=${encodeURIComponent(promoCode.code)}`,
@@ -75,8 +76,7 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
   );
 
   const updatePromo = (request: FastifyRequest<IdParams>) => async () => {
-    requireAdmin(request);
-    const promoCode = await updatePromoCode(db, idOf(request), promoInput(request));
+    const promoCode = await updatePromoCode(db, request.ctx.actor, idOf(request), promoInput(request));
     return { json: { promo_code: promoCode }, redirect: `${PROMO_PAGE}?saved=${encodeURIComponent(promoCode.code)}` };
   };
   app.put<IdParams>(`${PROMO_PAGE}/:id`, staff, (request, reply) =>
@@ -87,8 +87,7 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
   );
 
   const removePromo = (request: FastifyRequest<IdParams>) => async () => {
-    requireAdmin(request);
-    const outcome = await deletePromoCode(db, idOf(request));
+    const outcome = await deletePromoCode(db, request.ctx.actor, idOf(request));
     const message = translator(request.ctx.lang)(outcome === "deleted" ? "promo:deleted" : "promo:deactivated_instead");
     return { json: { outcome, message }, redirect: `${PROMO_PAGE}?removed=${outcome}` };
   };
@@ -102,15 +101,13 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
   // Affiliate codes
 
   app.get(AFFILIATES_PAGE, jsonCallsOnly(app), async (request) => {
-    requireAdmin(request);
-    return { affiliates: await listAffiliateCodes(db) };
+    return { affiliates: await listAffiliateCodes(db, request.ctx.actor) };
   });
 
   // Digits only: a client-side navigation's data request (/home/affiliates/new.data, /home/affiliates/5.data)
   // asks for JSON too, and must reach the pages.
   app.get<IdParams>(`${AFFILIATES_PAGE}/:id(^\\d+$)`, jsonCallsOnly(app), async (request) => {
-    requireAdmin(request);
-    const report = await getAffiliateReport(db, idOf(request));
+    const report = await getAffiliateReport(db, request.ctx.actor, idOf(request));
     if (!report) throw new AppError("not_found");
     return report;
   });
@@ -120,8 +117,7 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
       request,
       reply,
       async () => {
-        requireAdmin(request);
-        const affiliate = await createAffiliateCode(db, affiliateInput(request));
+        const affiliate = await createAffiliateCode(db, request.ctx.actor, affiliateInput(request));
         return { json: { affiliate }, redirect: `${AFFILIATES_PAGE}/${affiliate.id}?saved=1` };
       },
       `${AFFILIATES_PAGE}/new`,
@@ -129,8 +125,7 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
   );
 
   const updateAffiliate = (request: FastifyRequest<IdParams>) => async () => {
-    requireAdmin(request);
-    const affiliate = await updateAffiliateCode(db, idOf(request), affiliateInput(request));
+    const affiliate = await updateAffiliateCode(db, request.ctx.actor, idOf(request), affiliateInput(request));
     return { json: { affiliate }, redirect: `${AFFILIATES_PAGE}/${affiliate.id}?saved=1` };
   };
   app.put<IdParams>(`${AFFILIATES_PAGE}/:id`, staff, (request, reply) =>
@@ -149,8 +144,7 @@ export async function promoRoutes(app: FastifyInstance, { services }: { services
         request,
         reply,
         async () => {
-          requireAdmin(request);
-          const affiliate = await setAffiliateCodeActive(db, idOf(request), active);
+          const affiliate = await setAffiliateCodeActive(db, request.ctx.actor, idOf(request), active);
           return { json: { affiliate }, redirect: `${AFFILIATES_PAGE}/${affiliate.id}` };
         },
         AFFILIATES_PAGE,

@@ -30,7 +30,12 @@ export async function schoolRoutes(app: FastifyInstance, { services }: { service
         // Without an address from the owner: APP_URL, else the address the owner reached this page at.
         const publicUrl = services.config.APP_URL ?? `${request.protocol}://${request.host}`;
         const { sample } = await setupSchool(
-          { db: services.db, storage: services.storage, hashing: services.accounts.hashing },
+          {
+            db: services.db,
+            storage: services.storage,
+            hashing: services.accounts.hashing,
+            sampleMedia: services.sampleMedia,
+          },
           body,
           { publicUrl },
         );
@@ -59,8 +64,7 @@ export async function schoolRoutes(app: FastifyInstance, { services }: { service
   );
 
   app.put("/home/settings", staff, async (request) => {
-    requireAdmin(request);
-    await updateSchoolSettings(services.db, request.body);
+    await updateSchoolSettings(services.db, request.ctx.actor, request.body);
     return { ok: true };
   });
 
@@ -70,14 +74,13 @@ export async function schoolRoutes(app: FastifyInstance, { services }: { service
       request,
       reply,
       async () => {
-        requireAdmin(request);
         const body = { ...((request.body ?? {}) as Record<string, unknown>) };
         if (!wantsJson(request)) {
           for (const name of ["login_enabled", "registration_enabled"]) body[name] = body[name] === "on";
           if (typeof body.vat_rate === "string" && /^\d{1,3}$/.test(body.vat_rate))
             body.vat_rate = Number(body.vat_rate);
         }
-        await updateSchoolSettings(services.db, body);
+        await updateSchoolSettings(services.db, request.ctx.actor, body);
         return { json: { ok: true }, redirect: "/home/settings?saved=1" };
       },
       "/home/settings",

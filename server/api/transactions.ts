@@ -6,7 +6,7 @@
 // Each is also the page's plain form (303 back to the page, with ?error= on a refusal). The pages themselves
 // (/home/transactions, /sales, /{id}) read through their loaders.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AppError, isAppError } from "#core/errors.ts";
+import { isAppError } from "#core/errors.ts";
 import { denyTransactionAccess } from "#core/transactions/deny-transaction-access.ts";
 import { createExportThrottle } from "#core/transactions/export-throttle.ts";
 import { exportFileName, exportTransactionsCsv } from "#core/transactions/export-transactions.ts";
@@ -19,7 +19,6 @@ import type { Services } from "../services.ts";
 import { sendError } from "../http/errors.ts";
 import { handle, refererTarget, wantsJson } from "../http/respond.ts";
 import { completionHooks } from "../payments.ts";
-import { requireAdmin } from "./school.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -33,23 +32,23 @@ export async function transactionRoutes(app: FastifyInstance, { services }: { se
   );
 
   const actions = {
-    grant: (id: number, request: IdRequest) => grantTransactionAccess(db, { transactionId: id, hooks }, request.body),
-    deny: (id: number, request: IdRequest) => denyTransactionAccess(db, { transactionId: id }, request.body),
-    refund: (id: number, request: IdRequest) =>
-      recordRefund(db, { transactionId: id, lang: request.ctx.lang }, request.body),
+    grant: (id: string, request: IdRequest) =>
+      grantTransactionAccess(db, request.ctx.actor, { transactionId: id, hooks }, request.body),
+    deny: (id: string, request: IdRequest) =>
+      denyTransactionAccess(db, request.ctx.actor, { transactionId: id }, request.body),
+    refund: (id: string, request: IdRequest) =>
+      recordRefund(db, request.ctx.actor, { transactionId: id, lang: request.ctx.lang }, request.body),
   };
 
   for (const [action, run] of Object.entries(actions)) {
     app.post(`/home/transactions/:id/${action}`, staff, (request: IdRequest, reply) => {
-      const id = idFromText(request.params.id) ?? 0;
-      const page = `/home/transactions/${id}`;
+      // The page to go back to (a plain form); the use-case refuses first (401 / 403), then parses the id (404).
+      const page = `/home/transactions/${idFromText(request.params.id) ?? 0}`;
       return handle(
         request,
         reply,
         async () => {
-          requireAdmin(request);
-          if (!id) throw new AppError("not_found");
-          await run(id, request);
+          await run(request.params.id, request);
           return { json: { ok: true }, redirect: `${page}?done=${action}` };
         },
         page,
@@ -60,9 +59,7 @@ export async function transactionRoutes(app: FastifyInstance, { services }: { se
   app.post("/home/transactions/export", staff, async (request: FastifyRequest, reply: FastifyReply) => {
     const filters = filtersFrom((request.body ?? {}) as Record<string, unknown>);
     try {
-      const admin = requireAdmin(request);
-      await exportThrottle.take(admin.id);
-      const csv = await exportTransactionsCsv(db, filters);
+      const csv = await exportTransactionsCsv(db, request.ctx.actor, filters, exportThrottle);
       return reply
         .header("Content-Type", "text/csv; charset=utf-8")
         .header("Content-Disposition", `attachment; filename="${exportFileName()}"`)

@@ -3,6 +3,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
 import { AppError, type FieldErrors, isAppError } from "#core/errors.ts";
 import { type Lang, translator } from "#platform/i18n/index.ts";
+import { reportUnexpectedError } from "./report-error.ts";
 
 export type ErrorBody = { message: string; errors?: Record<string, string[]> };
 
@@ -47,6 +48,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: u
   if (appError) return reply.status(status).send(errorBody(appError, lang));
   if (status >= 500) {
     request.log.error({ err: error }, "request failed");
+    reportUnexpectedError(request, error);
     return reply.status(500).send({ message: t("errors:internal") });
   }
   return reply.status(status).send({ message: (error as Error).message });

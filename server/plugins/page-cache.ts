@@ -4,9 +4,10 @@
 // - Which pages: routes whose module exports `handle = { pageCache: true }` (server/page-cache-hints.ts), found by
 //   matching the address against the page build's routes before rendering.
 // - Freshness: every entry keeps the "catalog" cache version (platform/cache/versions.ts) read before it was
-//   rendered; any change to courses, lectures, prices, reviews' status or the school settings bumps that version in
-//   its own transaction, so all processes see their entries go stale. The version is read at most once a second
-//   (memo), which bounds how long a change may take to show. An entry also keeps the school row's updated_at it was
+//   rendered; any write to the tables the pages show (courses, lectures, prices, reviews, the school settings...:
+//   CATALOG_TABLES) bumps that version in its own transaction through a database trigger, so all processes see
+//   their entries go stale. The version is kept by the cache primitive (platform/cache/cache.ts): this process's
+//   writes to those tables renew it at once, another process's within VERSION_MEMO_MS. An entry also keeps the school row's updated_at it was
 //   rendered with (the school itself is cached for 2 s per process), expires when the page said it changes by itself
 //   (a promotion starting or ending), and after MAX_AGE_MS in any case.
 // - Stored bytes: an entry is the whole answer, the same for every visitor, so a hit only writes it. The page is
@@ -26,14 +27,15 @@ import type { OutgoingHttpHeaders } from "node:http";
 import { brotliCompress, constants as zlibConstants, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { readCacheVersion } from "#platform/cache/versions.ts";
+import { CATALOG_VERSION_MAX_AGE_MS, catalogVersions } from "#platform/cache/versions.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { acceptedCodings, type StoredCoding } from "../http/negotiation.ts";
 import type { PageCacheHints } from "../page-cache-hints.ts";
 import type { RequestContext } from "../page-context.ts";
 import { contentSecurityPolicy } from "./security-headers.ts";
 
-export const VERSION_MEMO_MS = 1000;
+/** How long another process's change may take to renew this process's cached pages. */
+export const VERSION_MEMO_MS = CATALOG_VERSION_MAX_AGE_MS;
 export const MAX_AGE_MS = 10 * 60 * 1000;
 const CACHED_PAGE_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 
@@ -159,19 +161,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
 
-  let memo: { at: number; version: Promise<number> } | undefined;
-  function catalogVersion(): Promise<number> {
-    const now = Date.now();
-    if (!memo || now - memo.at >= VERSION_MEMO_MS) {
-      const version = readCacheVersion(options.db, "catalog");
-      const current = { at: now, version };
-      memo = current;
-      version.catch(() => {
-        if (memo === current) memo = undefined;
-      });
-    }
-    return memo.version;
-  }
+  const catalogVersion = () => catalogVersions.get(options.db, "catalog");
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -220,9 +210,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     const response = await render({ ...request.ctx, nonce: "", csrfToken: "" }, hints);
     const html = await response.text();
     const headers: OutgoingHttpHeaders = {};
-    // The security set the earlier hooks put on the reply (not their cookies: a cached answer sets none).
+    // The security set the earlier hooks put on the reply (not their cookies: a cached answer sets none; not the
+    // request id: each hit carries its own).
     for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined && name !== "set-cookie") headers[name] = value;
+      if (value !== undefined && name !== "set-cookie" && name !== "x-request-id") headers[name] = value;
     }
     for (const [name, value] of response.headers) {
       if (name !== "set-cookie" && name !== "content-length") headers[name] = value;

@@ -9,6 +9,7 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from "r
 import { consumeCodeLinks } from "../http/code-links.ts";
 import { compressPage } from "../http/compress-page.ts";
 import { type PageCacheHints, pageCacheHints } from "../page-cache-hints.ts";
+import { withPageErrors } from "../http/page-errors.ts";
 import { pageContext, type RequestContext } from "../page-context.ts";
 import type { Services } from "../services.ts";
 import { createPageCache } from "./page-cache.ts";
@@ -46,7 +47,12 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
   }
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
-  const handleRequest = createRequestHandler(options.build, options.mode);
+  // AppErrors from loaders and actions answer with the API's statuses (../http/page-errors.ts).
+  const pageBuild = options.build;
+  const handleRequest = createRequestHandler(
+    typeof pageBuild === "function" ? async () => withPageErrors(await pageBuild()) : withPageErrors(pageBuild),
+    options.mode,
+  );
   // Anonymous visitors' catalog and sales pages come from the rendered-page cache (./page-cache.ts).
   const dev = options.mode === "development";
   const pageCache = createPageCache({
@@ -63,7 +69,7 @@ export async function pagesPlugin(app: FastifyInstance, options: PagesOptions) {
       await consumeCodeLinks(request, reply, options.services);
       const render = (ctx: RequestContext, hints?: PageCacheHints) => {
         const context = new RouterContextProvider();
-        context.set(pageContext, { request: ctx, services: options.services });
+        context.set(pageContext, { request: ctx, services: options.services, log: request.log });
         if (hints) context.set(pageCacheHints, hints);
         return handleRequest(createRequest(request.raw, reply.raw), context);
       };

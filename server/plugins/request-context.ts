@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { findRecentSession, findSession } from "#core/accounts/sessions.ts";
 import { AppError } from "#core/errors.ts";
+import { actorOf } from "#core/shared/actor.ts";
 import { cachedSchool, getSchool } from "#core/school/get-school.ts";
 import { isAllowedHost, publicAddressOf, requirePublicAddress } from "#core/school/public-address.ts";
 import { recordPublicAddress } from "#core/school/record-public-address.ts";
@@ -29,7 +30,7 @@ declare module "fastify" {
     visitor?: false;
     /**
      * true: a POST that only reads (a list, a search), so like a GET it may use this process's session lookup of
-     * the last second (core/accounts/session-cache.ts). Never on a route that changes anything.
+     * the last second (core/accounts/sessions.ts). Never on a route that changes anything.
      */
     readOnly?: true;
   }
@@ -58,6 +59,7 @@ class Context implements RequestContext {
   school: RequestContext["school"];
   lang: Lang;
   user: RequestContext["user"];
+  actor: RequestContext["actor"];
   sessionId: string | undefined;
   sessionExpired: boolean;
   ip: string;
@@ -71,7 +73,7 @@ class Context implements RequestContext {
   #anonymousCookie: { name: string; secure: boolean } | undefined;
 
   constructor(
-    fields: Omit<RequestContext, "csrfToken" | "nonce">,
+    fields: Omit<RequestContext, "csrfToken" | "nonce" | "actor">,
     lazy: {
       secret: Buffer;
       binding: string | undefined;
@@ -82,6 +84,7 @@ class Context implements RequestContext {
     this.school = fields.school;
     this.lang = fields.lang;
     this.user = fields.user;
+    this.actor = actorOf(fields.user);
     this.sessionId = fields.sessionId;
     this.sessionExpired = fields.sessionExpired;
     this.ip = fields.ip;
@@ -187,12 +190,13 @@ export const requestContextPlugin = fp(async (app: FastifyInstance, { services }
       const names = secure ? namesOver.https : namesOver.http;
       const token = request.routeOptions.config?.visitor === false ? undefined : request.cookies[names.session];
       if (!token) return finish(school, undefined);
-      // A read-only request may use this process's lookup of the last second (core/accounts/session-cache.ts).
+      // A read-only request may use this process's lookup of the last second (core/accounts/sessions.ts).
       const readOnly =
         request.method === "GET" || request.method === "HEAD" || request.routeOptions.config?.readOnly === true;
       const recent = readOnly ? findRecentSession(services.db, token) : undefined;
       if (recent) return finish(school, recent);
-      findSession(services.db, token, { days: services.config.SESSION_DAYS, readOnly }).then(
+      // (No second look at the cache: it has just been asked.)
+      findSession(services.db, token, { days: services.config.SESSION_DAYS }).then(
         (found) => finish(school, found),
         done,
       );

@@ -16,10 +16,8 @@ export default defineConfig({
   // Each worker runs a server process and a browser: two fit the machine's two cores.
   workers: 2,
   fullyParallel: false,
-  // One retry: on this 2-core machine a browser test that waits on canvas work or an 11 MB upload can miss its
-  // window while something else loads the machine (seen for the image-scaling and download specs). A test that
-  // passes only on its retry is listed as flaky in the output, so flakiness stays visible; one that fails twice fails.
-  retries: 1,
+  // No retries: a flaky test is a defect to fix (wait for its condition), not something to hide behind a second run.
+  retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 15_000 },

@@ -1,6 +1,6 @@
 // A PaymentOrder for adapter tests: a fresh random hash each time, 123.45 PLN unless overridden.
 import { randomBytes } from "node:crypto";
-import type { NotificationInput, PaymentOrder } from "#core/selling/payment-provider.ts";
+import type { NotificationInput, PaymentOrder } from "#core/ports/payments.ts";
 import type { SignedNotification } from "./fake-http.ts";
 
 export function samplePaymentOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder {

@@ -3,7 +3,7 @@
 // its clock, the signed headers with their values, so a PUT with another Content-Type than the signed one
 // fails with SignatureDoesNotMatch) and the Authorization header of the server's own requests (clock skew,
 // every x-amz-* header signed, the body's SHA-256 unless UNSIGNED-PAYLOAD). The SigV4 arithmetic is written
-// out again here, on purpose independent of platform/storage/s3-signer.ts. Objects live in memory.
+// out again here, on purpose independent of integrations/storage/s3-signer.ts. Objects live in memory.
 // Requests it does not understand are answered 400 and recorded in `unhandled` (tests assert it is empty).
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";

@@ -1,6 +1,7 @@
 // Arranging what the invoice tests need straight in the database, as the checkout would leave it: a course sold
 // through its product row, and a paid transaction of a buyer with (or without) invoice details. Also the
 // invoicing integration, stored as the admin page stores it (encrypted with the server secret).
+import { actors } from "#core/shared/test-actors.ts";
 import { randomBytes } from "node:crypto";
 import { createIntegration } from "#core/integrations/save-integration.ts";
 import type { Db } from "#platform/db/connection.ts";
@@ -124,5 +125,5 @@ export async function addInvoicing(
   settings: Record<string, string>,
   enabled = true,
 ): Promise<void> {
-  await createIntegration(db, secret, { provider, enabled, settings });
+  await createIntegration(db, actors.admin, secret, { provider, enabled, settings });
 }

@@ -18,6 +18,8 @@ export type TestServer = {
   url: string;
   port: number;
   database: TestDatabase;
+  /** The server's process (with WEB_CONCURRENCY > 1, the cluster's primary), for tests of its signals. */
+  process: ChildProcess;
   /** A direct connection to the server's database, for arranging and asserting. */
   handle: DbHandle;
   logs: LogLine[];
@@ -28,10 +30,13 @@ export type TestServer = {
   crashed(): Promise<void>;
 };
 
-/** options.database: run on a database the test prepared (e.g. with the CLI); the server drops it on stop. */
+/**
+ * options.database: run on a database the test prepared (e.g. with the CLI); the server drops it on stop.
+ * options.startTimeoutMs: how long it may take to listen (30 s; a cluster's primary and workers take longer).
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { database?: TestDatabase } = {},
+  options: { database?: TestDatabase; startTimeoutMs?: number } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
   const child: ChildProcess = spawn(process.execPath, [path.join(root, "server/main.ts")], {
@@ -68,7 +73,11 @@ export async function startTestServer(
     child.once("close", () => fs.closeSync(keptFd));
   }
   const address = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => {
+      // Not left running after the test run (a cluster's workers leave when their primary is gone).
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${output}`));
+    }, options.startTimeoutMs ?? 30_000);
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
     let buffer = "";
     child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -103,6 +112,7 @@ export async function startTestServer(
     url,
     port: Number(new URL(url).port),
     database,
+    process: child,
     handle,
     logs,
     output: () => output,

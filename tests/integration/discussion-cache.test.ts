@@ -131,24 +131,22 @@ describe("the discussion cache", () => {
     );
   });
 
-  it(`keeps a reader's answer until they vote, and shows another process's vote within ${MAX_AGE_MS} ms`, async () => {
+  it("reads the reader's own votes on every request: their vote shows at once, another process's too", async () => {
     const comment = await postComment(anna.client, course.lectures.free, "Voted on elsewhere");
     const reply = await postReply(anna.client, comment.id, "A reply voted on elsewhere");
     expect(byId((await comments(bob.client)).comments, comment.id).votes).toEqual([]);
     expect(byId(await replies(bob.client, comment.id), reply.id).votes).toEqual([]);
-    // Bob's answers are kept now; his own vote through the server shows at once.
+    // Bob's own vote through the server shows at once.
     await bob.client.post("/vote", { type: "comment", id: comment.id, value: 1 });
     expect(byId((await comments(bob.client)).comments, comment.id).votes).toEqual([{ value: 1 }]);
     expect(byId(await replies(bob.client, comment.id), reply.id).votes).toEqual([]);
-    // Votes written by another process (only the votes rows: no count changes, so only the votes watch applies).
+    // Votes written by another process (only the votes rows: the shared lists, which hold counts, stay kept).
     const votedAt = new Date().toISOString();
     await server.handle.db
       .insertInto("votes")
       .values([{ votable_type: "reply", votable_id: reply.id, user_id: bob.id, value: -1, created_at: votedAt }])
       .execute();
-    await waitFor(async () => byId(await replies(bob.client, comment.id), reply.id).votes[0]?.value === -1, {
-      timeoutMs: MAX_AGE_MS + 3000,
-    });
+    expect(byId(await replies(bob.client, comment.id), reply.id).votes).toEqual([{ value: -1 }]);
   });
 
   it(`answers 404 for a vote on a comment another process deleted at once, for its replies within ${COMMENT_PLACE_MEMO_MS} ms, and for both at once when deleted here`, async () => {

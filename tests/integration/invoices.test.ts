@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { getInvoiceForTransaction } from "#core/invoices/get-invoice-for-transaction.ts";
 import { scheduleInvoice } from "#core/invoices/schedule-invoice.ts";
 import { enqueue } from "#platform/jobs/queue.ts";
+import { issueInvoiceJob } from "#core/invoices/jobs.ts";
 import { type FakeFakturownia, startFakeFakturownia } from "#tests/fakes/fakturownia.ts";
 import { type FakeIfirma, startFakeIfirma } from "#tests/fakes/ifirma.ts";
 import { visitor } from "../helpers/accounts.ts";
@@ -127,6 +128,8 @@ describe("with Fakturownia", () => {
     const invoice = await issued(sale.id);
     expect(invoice).toMatchObject({ attempts: 2, last_error: "" });
     expect(fakturownia.invoices.length).toBe(before + 1);
+    // The worker records the job as done in its own step after the handler returns: wait for it.
+    await waitFor(async () => (await jobsFor(sale.id))[0]?.status === "done");
     const [job] = await jobsFor(sale.id);
     expect(job).toMatchObject({ status: "done", attempts: 2 });
     expect(job!.last_error).toContain("fakturownia: unexpected answer (HTTP 503)");
@@ -139,7 +142,7 @@ describe("with Fakturownia", () => {
     expect((await server.handle.db.transaction().execute((trx) => scheduleInvoice(trx, sale.id))).scheduled).toBe(
       false,
     );
-    await enqueue(server.handle.db, "invoice.issue", { transactionId: sale.id });
+    await enqueue(server.handle.db, issueInvoiceJob, { transactionId: sale.id });
     await waitFor(
       async () =>
         (await jobsFor(sale.id)).every((job) => job.status === "done") && (await jobsFor(sale.id)).length === 2,

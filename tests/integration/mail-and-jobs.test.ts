@@ -3,6 +3,7 @@
 // on /home/mail; a failing job ends up on /home/jobs and POST /home/jobs/:id/retry puts it back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enqueue } from "#platform/jobs/queue.ts";
+import { sendMailJob } from "#platform/mail/mail-job.ts";
 import { formatDateTime } from "#platform/i18n/format.ts";
 import { BrowserClient } from "../helpers/browser-client.ts";
 import { bodyOf, startSmtpServer, type TestSmtpServer } from "../helpers/smtp-server.ts";
@@ -127,33 +128,46 @@ describe("jobs", () => {
   let failedId: number;
 
   it("a job that keeps failing is kept as failed and shown on /home/jobs", async () => {
-    // A mail without an address cannot be stored: the handler throws, the job fails after its one attempt.
-    failedId = await enqueue(
-      db(),
-      "mail.send",
-      { to: null as unknown as string, subject: "Broken", text: "x" },
-      { maxAttempts: 1 },
-    );
+    // A stored mail job without an address (enqueue refuses to write one; an older version of the code might
+    // have): its payload does not parse, so the worker fails it at once, with the reason.
+    const now = new Date().toISOString();
+    const inserted = await db()
+      .insertInto("jobs")
+      .values({
+        type: "mail.send",
+        payload: JSON.stringify({ to: null, subject: "Broken", text: "x" }),
+        status: "pending",
+        attempts: 0,
+        max_attempts: 3,
+        run_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    failedId = inserted.id;
     const failed = await waitFor(async () => {
       const row = await jobRow(failedId);
       return row.status === "failed" ? row : undefined;
     });
     expect(failed.attempts).toBe(1);
-    expect(failed.last_error).toBeTruthy();
+    expect(failed.last_error).toBe(
+      "invalid payload for job 'mail.send': to: Invalid input: expected string, received null",
+    );
 
     const page = await admin.page("/home/jobs");
     expect(page.status).toBe(200);
     expect(page.html).toContain(`data-job-id="${failedId}"`);
     expect(page.html).toContain(escapeHtml(failed.last_error!));
     expect(page.html).toContain(`action="/home/jobs/${failedId}/retry"`);
-    expect(page.html).toContain("1 of 1");
+    expect(page.html).toContain("1 of 3");
     expect(page.html).toMatch(/data-status="failed"[^>]*>.*?>1<\/dd>/s);
   });
 
   it("lists waiting jobs", async () => {
     const waiting = await enqueue(
       db(),
-      "mail.send",
+      sendMailJob,
       { to: "later@example.com", subject: "Later", text: "x" },
       { delayMs: 3600_000 },
     );

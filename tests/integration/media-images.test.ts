@@ -3,7 +3,7 @@
 // cases of SECURITY.md (tampered and expired addresses, wrong content types, polyglots, SVG with script,
 // 30000x30000 PNG, oversize, '../' names, another admin's image).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSignedPutUrl } from "#platform/storage/signed-url.ts";
+import { createSignedPutUrl } from "#integrations/storage/signed-url.ts";
 import { BrowserClient } from "../helpers/browser-client.ts";
 import { decodeImage, png, realImage, safeSvg, svgWithScript } from "../helpers/media-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";

@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
-import { type NotificationResult, type PaymentProvider, PaymentProviderError } from "#core/selling/payment-provider.ts";
+import { type NotificationResult, type PaymentProvider, PaymentProviderError } from "#core/ports/payments.ts";
 import { createPaymentProvider } from "#integrations/payments/registry.ts";
 import type { FakeServer } from "#tests/fakes/fake-http.ts";
 import { asNotificationInput, samplePaymentOrder } from "#tests/fakes/payment-order.ts";

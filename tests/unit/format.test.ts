@@ -1,12 +1,9 @@
-// Formatting in the page's language (spec §9): Polish dates DD.MM.YYYY with Monday-first weeks, money from
-// integer cents, the minutes format; and the avatar's colour and initials (spec §2: colour derived from the
-// user's id and name).
+// Formatting in the page's language (spec §9): Polish dates DD.MM.YYYY with Monday-first weeks, the minutes
+// format (money: core/shared/money.test.ts); and the avatar's colour and initials (spec §2: colour derived from
+// the user's id and name).
 import { describe, expect, it } from "vitest";
-import { firstDayOfWeek, formatDate, formatDateTime, formatMinutes, formatMoney } from "#platform/i18n/format.ts";
+import { firstDayOfWeek, formatDate, formatDateTime, formatMinutes } from "#platform/i18n/format.ts";
 import { avatarColor, initials } from "#app/ui/avatar.tsx";
-
-// Intl separates numbers and currency signs with no-break spaces; compare with plain ones.
-const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 describe("dates", () => {
   it("are DD.MM.YYYY in Polish, with leading zeros", () => {
@@ -29,30 +26,23 @@ describe("dates", () => {
     expect(formatDateTime("2026-03-05T14:07:00.000Z", "en")).toBe("5 Mar 2026 14:07 UTC");
   });
 
+  it("in the school's time zone: the day and hour of Warsaw, winter and summer, with the zone's name", () => {
+    const zone = "Europe/Warsaw";
+    expect(formatDateTime("2026-01-15T17:00:00.000Z", "pl", zone)).toBe("15.01.2026 18:00 CET");
+    expect(formatDateTime("2026-07-15T16:00:00.000Z", "en", zone)).toBe("15 Jul 2026 18:00 CEST");
+    // 23:30 UTC is already the next day in Warsaw, and the first of the year across New Year's Eve.
+    expect(formatDate("2026-03-05T23:30:00.000Z", "pl", zone)).toBe("06.03.2026");
+    expect(formatDate("2026-12-31T23:30:00.000Z", "en", zone)).toBe("1 Jan 2027");
+    // Across the clocks' changes: the last CET minute, then CEST; the repeated autumn hour in both zones' names.
+    expect(formatDateTime("2026-03-29T00:59:00.000Z", "pl", zone)).toBe("29.03.2026 01:59 CET");
+    expect(formatDateTime("2026-03-29T01:00:00.000Z", "pl", zone)).toBe("29.03.2026 03:00 CEST");
+    expect(formatDateTime("2026-10-25T00:30:00.000Z", "pl", zone)).toBe("25.10.2026 02:30 CEST");
+    expect(formatDateTime("2026-10-25T01:30:00.000Z", "pl", zone)).toBe("25.10.2026 02:30 CET");
+  });
+
   it("weeks start on Monday in Polish, Sunday in English", () => {
     expect(firstDayOfWeek("pl")).toBe(1);
     expect(firstDayOfWeek("en")).toBe(0);
-  });
-});
-
-describe("money from cents", () => {
-  it("in Polish: a decimal comma and 'zł' after the amount", () => {
-    expect(plain(formatMoney(123456, "PLN", "pl"))).toBe("1234,56 zł");
-    expect(plain(formatMoney(12345678, "PLN", "pl"))).toBe("123 456,78 zł");
-    expect(plain(formatMoney(50, "PLN", "pl"))).toBe("0,50 zł");
-    expect(plain(formatMoney(0, "PLN", "pl"))).toBe("0,00 zł");
-    expect(plain(formatMoney(123456, "EUR", "pl"))).toBe("1234,56 €");
-  });
-
-  it("in English: a decimal point, the sign or code in front", () => {
-    expect(plain(formatMoney(123456, "EUR", "en"))).toBe("€1,234.56");
-    expect(plain(formatMoney(123456, "PLN", "en"))).toBe("PLN 1,234.56");
-    expect(plain(formatMoney(999, "EUR", "en"))).toBe("€9.99");
-  });
-
-  it("keeps whole cents exact (no floating-point drift)", () => {
-    expect(plain(formatMoney(1999, "PLN", "pl"))).toBe("19,99 zł");
-    expect(plain(formatMoney(10, "EUR", "en"))).toBe("€0.10");
   });
 });
 

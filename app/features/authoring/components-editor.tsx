@@ -3,7 +3,7 @@
 // quizzes are edited here; uploaded videos, PDFs and files by the media editors when they are present.
 import { type ComponentType, type ReactNode, useState } from "react";
 import { FileText, HelpCircle, Link2, Pencil, Plus, Trash2, Video, type LucideIcon } from "lucide-react";
-import type { AuthoredComponent } from "#core/catalog/authoring-records.ts";
+import type { AuthoredComponent } from "#core/catalog/authored.ts";
 import type { ComponentData, ComponentKind } from "#core/catalog/component-data.ts";
 import { ApiError, api, type FieldMessages } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";

@@ -3,7 +3,7 @@
 // author, and the SEO title and description with live counts against the 70 / 150 character hints (§9).
 // Saved with PUT /home/courses/{id}; the status has its own buttons (course-header.tsx).
 import { type FormEvent, useId } from "react";
-import type { AuthoredCourse } from "#core/catalog/authoring-records.ts";
+import type { AuthoredCourse } from "#core/catalog/authored.ts";
 import {
   courseSchema,
   SEO_DESCRIPTION_HINT,
@@ -17,6 +17,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { useEditorForm } from "#app/lib/use-editor-form.ts";
 import { EditorForm } from "#app/ui/editor-form.tsx";
 import { Field } from "#app/ui/field.tsx";
+import { moneyInputText, parseMoneyInput } from "#core/shared/money.ts";
 import { FormSection } from "#app/ui/form-section.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { type AccessState, accessBody, accessState } from "#app/features/pricing/access-length.ts";
@@ -25,7 +26,6 @@ import { CurrencyVatFields } from "#app/features/pricing/currency-vat-fields.tsx
 import { day, wholeNumber } from "#app/features/pricing/form-values.ts";
 import { PromoPriceFields } from "#app/features/pricing/promo-price-fields.tsx";
 import { CoverImageField } from "./cover-image-field.tsx";
-import { centsToInput, inputToCents } from "#app/ui/money.ts";
 import { PageBasicsFields } from "./page-basics-fields.tsx";
 import { CharacterCount, TextareaField } from "./textarea-field.tsx";
 import { MoneyInput } from "#app/ui/money-input.tsx";
@@ -53,10 +53,10 @@ function initialState(course: AuthoredCourse, lang: Lang): FormState {
     slug: course.slug,
     description: course.description,
     cover_image: course.cover_image,
-    price: centsToInput(course.price_cents, lang),
+    price: moneyInputText(course.price_cents, lang),
     currency: course.currency,
     vat_rate: String(course.vat_rate),
-    promo_price: centsToInput(course.promo_price_cents, lang),
+    promo_price: moneyInputText(course.promo_price_cents, lang),
     promo_starts_at: day(course.promo_starts_at),
     promo_ends_at: day(course.promo_ends_at),
     ...accessState(course),
@@ -69,8 +69,8 @@ function initialState(course: AuthoredCourse, lang: Lang): FormState {
 
 function toBody(state: FormState): { body: Record<string, unknown>; moneyErrors: Record<string, string> } {
   const moneyErrors: Record<string, string> = {};
-  const price = inputToCents(state.price);
-  const promo = inputToCents(state.promo_price);
+  const price = parseMoneyInput(state.price);
+  const promo = parseMoneyInput(state.promo_price);
   if (price === undefined || price === null) moneyErrors.price_cents = "authoring:amount_invalid";
   if (promo === undefined) moneyErrors.promo_price_cents = "authoring:amount_invalid";
   return {

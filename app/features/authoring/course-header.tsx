@@ -3,11 +3,12 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { ChevronLeft, Eye } from "lucide-react";
-import type { AuthoredCourse } from "#core/catalog/authoring-records.ts";
+import type { AuthoredCourse } from "#core/catalog/authored.ts";
 import { formatDate } from "#platform/i18n/format.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
+import { useTimeZone } from "#app/lib/root-data.ts";
 import { Button, buttonClass } from "#app/ui/button.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { CourseStatusBadge } from "./badges.tsx";
@@ -22,6 +23,7 @@ export function CourseHeader({
   onChanged: () => void;
 }) {
   const t = useT();
+  const timeZone = useTimeZone();
   const [pending, setPending] = useState(false);
   const published = course.status === "published";
 
@@ -55,7 +57,7 @@ export function CourseHeader({
             <CourseStatusBadge status={course.status} />
             <span className="break-all">/{course.slug}</span>
             {course.published_at && (
-              <span>{t("authoring:published_on", { date: formatDate(course.published_at, lang) })}</span>
+              <span>{t("authoring:published_on", { date: formatDate(course.published_at, lang, timeZone) })}</span>
             )}
           </div>
         </div>

@@ -10,6 +10,7 @@ import { formatDate } from "#platform/i18n/format.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { ApiError, api, type FieldMessages } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
+import { useTimeZone } from "#app/lib/root-data.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Field } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
@@ -28,6 +29,7 @@ export function CourseStudents({
   onChanged: () => void;
 }) {
   const t = useT();
+  const timeZone = useTimeZone();
   const [email, setEmail] = useState("");
   const [endsAt, setEndsAt] = useState("");
   const [errors, setErrors] = useState<FieldMessages>({});
@@ -123,7 +125,7 @@ export function CourseStudents({
               </div>
               <div className="text-sm text-muted">
                 <p>
-                  {t("authoring:access_since", { date: formatDate(student.starts_at, lang) })}
+                  {t("authoring:access_since", { date: formatDate(student.starts_at, lang, timeZone) })}
                   {" · "}
                   {student.ends_at
                     ? t(student.active ? "authoring:access_ends" : "authoring:access_ended", {

@@ -1,14 +1,5 @@
-// Loader helpers of the authoring pages: an unknown or foreign id is the 404 page, like in the API.
-import { isAppError } from "#core/errors.ts";
-
-export async function orNotFound<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (error) {
-    if (isAppError(error) && error.code === "not_found") throw new Response(null, { status: 404 });
-    throw error;
-  }
-}
+// Page helpers of the authoring pages. (An unknown or foreign id needs no helper: the use-case's not_found
+// AppError becomes the 404 page through server/http/page-errors.ts, as in the API.)
 
 /** After a plain form post fails, the server sends the browser back with ?error=<message key>. */
 export function authoringErrorFromQuery(search: string): string | undefined {

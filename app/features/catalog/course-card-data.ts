@@ -4,7 +4,8 @@ import { coverPhotoUrl } from "#core/catalog/cover-photo.ts";
 import { isPromoActive } from "#core/catalog/course-price.ts";
 import type { CourseSummary } from "#core/catalog/list-published-courses.ts";
 import type { Lang } from "#platform/i18n/catalogs.ts";
-import { formatMinutes, formatMoney } from "#platform/i18n/format.ts";
+import { formatMinutes } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 
 const EXCERPT_LENGTH = 180;
 

@@ -10,6 +10,7 @@ import { formatDate } from "#platform/i18n/format.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
+import { useTimeZone } from "#app/lib/root-data.ts";
 import { Avatar } from "#app/ui/avatar.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { CommentForm } from "./comment-form.tsx";
@@ -41,6 +42,7 @@ function AuthorLine({
   lang: Lang;
 }) {
   const t = useT();
+  const timeZone = useTimeZone();
   return (
     <header className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
       <span id={id} className="font-semibold text-ink">
@@ -58,7 +60,7 @@ function AuthorLine({
         </span>
       )}
       <time dateTime={createdAt} className="text-xs text-muted">
-        {formatDate(createdAt, lang)}
+        {formatDate(createdAt, lang, timeZone)}
       </time>
     </header>
   );

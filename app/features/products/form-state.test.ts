@@ -1,5 +1,5 @@
-// The product form's body: amounts typed in the page's language become cents, a live event's UTC date and time gets
-// its "Z", only the kind's own fields are sent, and the saved product reads back into the same form.
+// The product form's body: amounts typed in the page's language become cents, a live event's date and time on the
+// school's clock is sent as UTC, only the kind's own fields are sent, and the saved product reads back into the same form.
 import { describe, expect, it } from "vitest";
 import { productSchema } from "#core/products/schemas.ts";
 import { initialProductState, productBody } from "./form-state.ts";
@@ -20,7 +20,7 @@ describe("product form state", () => {
       kind: "live_event",
       currency: "PLN",
       promo_limit: -1,
-      event_starts_at: "2026-09-01T18:30Z",
+      event_starts_at: "2026-09-01T18:30:00.000Z",
       course_ids: [],
       file_key: null,
       access_days: 30,
@@ -30,6 +30,24 @@ describe("product form state", () => {
       ],
     });
     expect(productSchema.parse(body).event_starts_at).toBe("2026-09-01T18:30:00.000Z");
+  });
+
+  it("reads a live event's start on the school's clock: 18:00 in Warsaw is 17:00Z in winter, 16:00Z in summer", () => {
+    const timeZone = "Europe/Warsaw";
+    const defaults = { kind: "live_event" as const, currency: "PLN", vatRate: 23, lang: "pl" as const, timeZone };
+    const state = initialProductState(null, defaults);
+    state.title = "Webinar";
+    state.event_link = "https://meet.example.com/abc";
+    state.variants[0] = { ...state.variants[0]!, price: "10" };
+    state.event_starts_at = "2026-01-15T18:00";
+    expect(productBody(state, timeZone).body.event_starts_at).toBe("2026-01-15T17:00:00.000Z");
+    state.event_starts_at = "2026-07-15T18:00";
+    const summer = productBody(state, timeZone).body;
+    expect(summer.event_starts_at).toBe("2026-07-15T16:00:00.000Z");
+    expect(productSchema.parse(summer).event_starts_at).toBe("2026-07-15T16:00:00.000Z");
+    // Not a time at all: sent as typed, and the shared schema refuses it.
+    state.event_starts_at = "tomorrow";
+    expect(productSchema.safeParse(productBody(state, timeZone).body).success).toBe(false);
   });
 
   it("reports amounts that are not amounts under their variant's field", () => {

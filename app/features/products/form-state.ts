@@ -1,11 +1,12 @@
 // The product editor's form state and the call body made from it. Prices are typed in the currency's units
 // ("49,99" in Polish) and sent in cents; dates are days (a promotion's start and end: the day's first and last
-// moment) or, for a live event, a date and time in UTC; the access length is one of none / days / an end date.
+// moment) or, for a live event, a date and time on the school's clock (its time zone; sent as UTC); the access length is one of none / days / an end date.
 // Pure: unit-tested, shared by the product form and the course product form.
 import type { AdminProduct, EditedVariant } from "#core/products/product-records.ts";
 import type { EditableKind } from "#core/products/schemas.ts";
+import { moneyInputText, parseMoneyInput } from "#core/shared/money.ts";
 import type { Lang } from "#platform/i18n/index.ts";
-import { centsToInput, inputToCents } from "#app/ui/money.ts";
+import { utcToZoned, zonedToUtc } from "#platform/i18n/time-zone.ts";
 import { type AccessState, accessBody, accessState } from "#app/features/pricing/access-length.ts";
 import { day, wholeNumber } from "#app/features/pricing/form-values.ts";
 
@@ -30,15 +31,13 @@ export type ProductFormState = AccessState & {
   currency: string;
   vat_rate: string;
   promo_limit: string;
-  /** "YYYY-MM-DDTHH:mm" in UTC (a datetime-local input) */
+  /** "YYYY-MM-DDTHH:mm" in the school's time zone (a datetime-local input) */
   event_starts_at: string;
   event_link: string;
   file: { key: string; name: string; size: number } | null;
   course_ids: number[];
   variants: VariantState[];
 };
-
-const minute = (iso: string | null) => (iso ? iso.slice(0, 16) : "");
 
 let newKeys = 0;
 export function newVariantState(): VariantState {
@@ -59,8 +58,8 @@ export function variantState(variant: EditedVariant, lang: Lang): VariantState {
     key: String(variant.id),
     id: variant.id,
     name: variant.name,
-    price: centsToInput(variant.price_cents, lang),
-    promo_price: centsToInput(variant.promo_price_cents, lang),
+    price: moneyInputText(variant.price_cents, lang),
+    promo_price: moneyInputText(variant.promo_price_cents, lang),
     promo_starts_at: day(variant.promo_starts_at),
     promo_ends_at: day(variant.promo_ends_at),
   };
@@ -68,7 +67,7 @@ export function variantState(variant: EditedVariant, lang: Lang): VariantState {
 
 export function initialProductState(
   product: AdminProduct | null,
-  defaults: { kind: EditableKind; currency: string; vatRate: number; lang: Lang },
+  defaults: { kind: EditableKind; currency: string; vatRate: number; lang: Lang; timeZone?: string },
 ): ProductFormState {
   if (!product) {
     return {
@@ -102,7 +101,7 @@ export function initialProductState(
     vat_rate: String(product.vat_rate),
     promo_limit: String(product.promo_limit),
     ...accessState(product),
-    event_starts_at: minute(product.event_starts_at),
+    event_starts_at: product.event_starts_at ? utcToZoned(product.event_starts_at, defaults.timeZone ?? "UTC") : "",
     event_link: product.event_link,
     file: product.file,
     course_ids: product.course_ids,
@@ -117,8 +116,8 @@ export function variantsBody(variants: VariantState[]): {
 } {
   const moneyErrors: Record<string, string> = {};
   const body = variants.map((variant, index) => {
-    const price = inputToCents(variant.price);
-    const promo = inputToCents(variant.promo_price);
+    const price = parseMoneyInput(variant.price);
+    const promo = parseMoneyInput(variant.promo_price);
     if (price === undefined || price === null) moneyErrors[`variants.${index}.price_cents`] = "products:amount_invalid";
     if (promo === undefined) moneyErrors[`variants.${index}.promo_price_cents`] = "products:amount_invalid";
     return {
@@ -133,7 +132,11 @@ export function variantsBody(variants: VariantState[]): {
   return { body, moneyErrors };
 }
 
-export function productBody(state: ProductFormState): {
+/** The call's body; a live event's start is read on the clock of `timeZone` (the school's) and sent as UTC. */
+export function productBody(
+  state: ProductFormState,
+  timeZone = "UTC",
+): {
   body: Record<string, unknown>;
   moneyErrors: Record<string, string>;
 } {
@@ -151,7 +154,11 @@ export function productBody(state: ProductFormState): {
       vat_rate: wholeNumber(state.vat_rate) ?? "",
       promo_limit: wholeNumber(state.promo_limit) ?? -1,
       ...accessBody(state),
-      event_starts_at: state.kind === "live_event" && state.event_starts_at ? `${state.event_starts_at}Z` : null,
+      event_starts_at:
+        state.kind === "live_event" && state.event_starts_at
+          ? // Not a wall-clock time: sent as typed, for the server to refuse.
+            (zonedToUtc(state.event_starts_at, timeZone) ?? state.event_starts_at)
+          : null,
       event_link: state.kind === "live_event" ? state.event_link : "",
       file_key: state.kind === "file" ? (state.file?.key ?? null) : null,
       file_name: state.kind === "file" ? (state.file?.name ?? null) : null,

@@ -18,7 +18,7 @@ export type MyProductView = {
   courses: { id: number; title: string; href: string }[];
 };
 
-export function myProductView(product: MyProduct, lang: Lang): MyProductView {
+export function myProductView(product: MyProduct, lang: Lang, timeZone = "UTC"): MyProductView {
   return {
     id: product.id,
     kind: product.kind,
@@ -26,7 +26,7 @@ export function myProductView(product: MyProduct, lang: Lang): MyProductView {
     title: product.title,
     description: product.description,
     accessEnds: product.access_ends_at ? formatDate(product.access_ends_at, lang) : null,
-    eventStartsAt: product.event_starts_at ? formatDateTime(product.event_starts_at, lang) : null,
+    eventStartsAt: product.event_starts_at ? formatDateTime(product.event_starts_at, lang, timeZone) : null,
     eventLink: product.event_link,
     file: product.file
       ? {

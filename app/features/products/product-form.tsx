@@ -12,6 +12,7 @@ import type { Lang } from "#platform/i18n/index.ts";
 import { ApiError, api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useEditorForm } from "#app/lib/use-editor-form.ts";
+import { useTimeZone } from "#app/lib/root-data.ts";
 import { EditorForm } from "#app/ui/editor-form.tsx";
 import { Field } from "#app/ui/field.tsx";
 import { FormSection } from "#app/ui/form-section.tsx";
@@ -46,8 +47,9 @@ export function ProductForm({
 }) {
   const t = useT();
   const navigate = useNavigate();
+  const timeZone = useTimeZone();
   const { state, setState, set, input, errors, setErrors, message, pending, submit } = useEditorForm(() =>
-    initialProductState(product, { kind: "bundle", currency, vatRate, lang }),
+    initialProductState(product, { kind: "bundle", currency, vatRate, lang, timeZone }),
   );
 
   async function saveCover(key: string | null) {
@@ -63,7 +65,7 @@ export function ProductForm({
   }
 
   function save(event: FormEvent<HTMLFormElement>) {
-    const { body, moneyErrors } = productBody(state);
+    const { body, moneyErrors } = productBody(state, timeZone);
     return submit(event, {
       body,
       moneyErrors,
@@ -75,7 +77,7 @@ export function ProductForm({
           const saved = await api<{ product: AdminProduct }>("PUT", `/home/products/${product.id}`, body, {
             handled: [409],
           });
-          setState(initialProductState(saved.product, { kind: state.kind, currency, vatRate, lang }));
+          setState(initialProductState(saved.product, { kind: state.kind, currency, vatRate, lang, timeZone }));
           toast.success(t("products:saved"));
           onSaved?.(saved.product);
         } else {
@@ -160,7 +162,7 @@ export function ProductForm({
           {state.kind === "live_event" && (
             <>
               <Field
-                label={t("products:event_starts_at")}
+                label={t("products:event_starts_at", { zone: timeZone.replaceAll("_", " ") })}
                 name="event_starts_at"
                 type="datetime-local"
                 className="sm:max-w-xs"

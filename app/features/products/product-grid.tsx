@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import { coverPhotoUrl } from "#core/catalog/cover-photo.ts";
 import type { PublishedProduct } from "#core/products/list-published-products.ts";
-import { formatMoney } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { CoverImage } from "#app/features/catalog/course-card.tsx";

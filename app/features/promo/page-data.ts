@@ -3,7 +3,8 @@
 // form post.
 import type { AdminPromoCode } from "#core/promo/list-promo-codes.ts";
 import type { AffiliateTotals } from "#core/promo/affiliate-report.ts";
-import { formatDate, formatMoney } from "#platform/i18n/format.ts";
+import { formatDate } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 
 /** Only keys the pages' plain forms can produce are shown from ?error=. */

@@ -4,10 +4,11 @@
 // hydration it is a plain form post to the same address.
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { centsToMoneyText, promoCodeBody } from "#core/promo/form-input.ts";
+import { promoCodeBody } from "#core/promo/form-input.ts";
 import type { AdminPromoCode } from "#core/promo/list-promo-codes.ts";
 import type { ScopeOption } from "#core/promo/list-scope-options.ts";
 import { CODE_MAX, promoCodeSchema, type PromoCodeKindName } from "#core/promo/schemas.ts";
+import { moneyInputText } from "#core/shared/money.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useApiForm } from "#app/lib/use-api-form.ts";
@@ -52,7 +53,7 @@ export function PromoCodeForm({
   });
   const amountDefault = promo
     ? promo.kind === "fixed"
-      ? centsToMoneyText(promo.amount, lang)
+      ? moneyInputText(promo.amount, lang)
       : String(promo.amount)
     : "";
   const scopes = [

@@ -2,6 +2,7 @@
 // analytics data layer and dispatched as a `studium:purchase` DOM event for any other tag), sent once per
 // transaction even when the status page is reloaded (remembered in localStorage), and the promo cookie cleared.
 import { PROMO_COOKIE } from "#core/selling/promo-cookie.ts";
+import { centsToMajor } from "#core/shared/money.ts";
 
 export type PurchaseEvent = { event: "purchase"; transaction_id: number; value: number; currency: string };
 
@@ -15,7 +16,7 @@ export function purchaseEvent(transaction: { id: number; total_cents: number; cu
   return {
     event: "purchase",
     transaction_id: transaction.id,
-    value: transaction.total_cents / 100,
+    value: centsToMajor(transaction.total_cents),
     currency: transaction.currency,
   };
 }

@@ -6,7 +6,7 @@ import type { PublicReview } from "#core/reviews/list-approved-reviews.ts";
 import { formatDate } from "#platform/i18n/format.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { useRootData } from "#app/lib/root-data.ts";
+import { useRootData, useTimeZone } from "#app/lib/root-data.ts";
 import { Button } from "#app/ui/button.tsx";
 import { RatingBadge } from "./rating-badge.tsx";
 
@@ -17,6 +17,7 @@ type State = { reviews: PublicReview[]; more: boolean; loading: boolean; loaded:
 export function ReviewsList({ courseId }: { courseId: number }) {
   const t = useT();
   const lang = useRootData()?.lang ?? "en";
+  const timeZone = useTimeZone();
   const anchor = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<State>({ reviews: [], more: false, loading: false, loaded: false });
   const shown = useRef(0);
@@ -66,7 +67,10 @@ export function ReviewsList({ courseId }: { courseId: number }) {
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <RatingBadge rating={review.rating} />
                   <p className="text-sm text-muted">
-                    {t("reviews:signed", { name: review.first_name, date: formatDate(review.created_at, lang) })}
+                    {t("reviews:signed", {
+                      name: review.first_name,
+                      date: formatDate(review.created_at, lang, timeZone),
+                    })}
                   </p>
                 </div>
                 {review.title && <h3 className="mt-3 font-semibold">{review.title}</h3>}

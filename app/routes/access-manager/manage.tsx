@@ -6,7 +6,6 @@
 import { Link, useLocation, useRevalidator } from "react-router";
 import { clsx } from "clsx";
 import { getAccessManager } from "#core/access-manager/get-access-manager.ts";
-import { isAppError } from "#core/errors.ts";
 import { formatDate } from "#platform/i18n/format.ts";
 import { translator } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
@@ -35,37 +34,32 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const courseId = idFromText(params.courseId);
   if (!courseId) throw new Response(null, { status: 404 });
   const transactionId = idFromText(new URL(request.url).searchParams.get("transaction")) ?? null;
-  try {
-    const view = await getAccessManager(services.db, user, { courseId, transactionId });
-    const isAdmin = user.role === "admin";
-    return {
-      isAdmin,
-      course: view.course,
-      purchases: view.purchases.map((purchase) => ({
-        id: purchase.id,
-        quantity: purchase.quantity,
-        left: purchase.left,
-        date: formatDate(purchase.created_at, ctx.lang),
-        buyer: isAdmin ? `${purchase.buyer_name} (${purchase.buyer_email})` : null,
-      })),
-      selected: view.selected && {
-        id: view.selected.id,
-        quantity: view.selected.quantity,
-        used: view.selected.used,
-        left: view.selected.left,
-      },
-      invitations: view.invitations.map((invitation) => ({
-        id: invitation.id,
-        name: invitation.name,
-        email: invitation.email,
-        status: invitation.status,
-        date: formatDate(invitation.accepted_at ?? invitation.created_at, ctx.lang),
-      })),
-    };
-  } catch (error) {
-    if (isAppError(error) && error.code === "not_found") throw new Response(null, { status: 404 });
-    throw error;
-  }
+  const view = await getAccessManager(services.db, user, { courseId, transactionId });
+  const isAdmin = user.role === "admin";
+  return {
+    isAdmin,
+    course: view.course,
+    purchases: view.purchases.map((purchase) => ({
+      id: purchase.id,
+      quantity: purchase.quantity,
+      left: purchase.left,
+      date: formatDate(purchase.created_at, ctx.lang, ctx.school?.time_zone),
+      buyer: isAdmin ? `${purchase.buyer_name} (${purchase.buyer_email})` : null,
+    })),
+    selected: view.selected && {
+      id: view.selected.id,
+      quantity: view.selected.quantity,
+      used: view.selected.used,
+      left: view.selected.left,
+    },
+    invitations: view.invitations.map((invitation) => ({
+      id: invitation.id,
+      name: invitation.name,
+      email: invitation.email,
+      status: invitation.status,
+      date: formatDate(invitation.accepted_at ?? invitation.created_at, ctx.lang, ctx.school?.time_zone),
+    })),
+  };
 }
 
 /** Only keys this page's form can produce are shown from ?error= (the plain form's failures). */

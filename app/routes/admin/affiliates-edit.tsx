@@ -6,10 +6,10 @@ import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { getAffiliateReport } from "#core/promo/affiliate-report.ts";
 import { listLinkTargets } from "#core/promo/list-link-targets.ts";
-import { formatDate, formatMoney } from "#platform/i18n/format.ts";
+import { formatDate } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { pageContext } from "#server/page-context.ts";
 import { api } from "#app/lib/api.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
@@ -28,18 +28,17 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "promo:affiliates_title");
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const id = idFromText(params.id);
   const { services, request: ctx } = context.get(pageContext);
-  const report = id ? await getAffiliateReport(services.db, id) : null;
+  const report = id ? await getAffiliateReport(services.db, ctx.actor, id) : null;
   if (!report) throw new Response(null, { status: 404 });
   const currency = ctx.school?.currency ?? "EUR";
   const { affiliate } = report;
   return {
     affiliate,
     baseUrl: ctx.baseUrl,
-    targets: await listLinkTargets(services.db),
+    targets: await listLinkTargets(services.db, ctx.actor),
     summary: {
       sales: affiliate.sales,
       revenue: moneyTotals(affiliate.totals, "revenue_cents", ctx.lang, currency),
@@ -47,7 +46,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     },
     sales: report.transactions.map((sale) => ({
       id: sale.id,
-      date: formatDate(sale.paid_at ?? sale.created_at, ctx.lang),
+      date: formatDate(sale.paid_at ?? sale.created_at, ctx.lang, ctx.school?.time_zone),
       product: sale.product_title,
       buyer: sale.buyer_name,
       email: sale.buyer_email,

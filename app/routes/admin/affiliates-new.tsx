@@ -2,7 +2,6 @@
 // opens on its own page with the links to share.
 import { Link, useLocation } from "react-router";
 import { ArrowLeft } from "lucide-react";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { AffiliateCodeForm } from "#app/features/promo/affiliate-code-form.tsx";
@@ -13,8 +12,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "promo:affiliate_new_title");
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+// Nothing to load: the area's gate (the admin layout's loader) decides who sees the form, and POST
+// /home/affiliates asks core's promo policy.
+export function loader() {
   return null;
 }
 

@@ -4,7 +4,6 @@ import { Link, useLocation } from "react-router";
 import { Plus } from "lucide-react";
 import { listAffiliateCodes } from "#core/promo/affiliate-report.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { moneyTotals, promoErrorFromQuery } from "#app/features/promo/page-data.ts";
@@ -18,11 +17,10 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "promo:affiliates_title");
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const currency = ctx.school?.currency ?? "EUR";
-  const affiliates = await listAffiliateCodes(services.db);
+  const affiliates = await listAffiliateCodes(services.db, ctx.actor);
   return {
     affiliates: affiliates.map((affiliate) => ({
       id: affiliate.id,

@@ -13,7 +13,6 @@ import {
 } from "lucide-react";
 import { clsx } from "clsx";
 import { getDashboard } from "#core/admin/get-dashboard.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
@@ -24,10 +23,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "admin:dashboard_title");
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const { services } = context.get(pageContext);
-  const [figures, providers] = await Promise.all([getDashboard(services.db), services.payments.enabled()]);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, request: ctx } = context.get(pageContext);
+  const [figures, providers] = await Promise.all([getDashboard(services.db, ctx.actor), services.payments.enabled()]);
   // A new school sells nothing until a payment method is on (the test provider is off in production).
   return { ...figures, paymentsReady: providers.length > 0 };
 }

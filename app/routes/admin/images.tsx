@@ -26,7 +26,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const images = await listLibraryImages(services.db, { userId: user.id });
   return {
-    images: images.map((image) => ({ key: image.key, size: image.size, date: formatDate(image.createdAt, ctx.lang) })),
+    images: images.map((image) => ({
+      key: image.key,
+      size: image.size,
+      date: formatDate(image.createdAt, ctx.lang, ctx.school?.time_zone),
+    })),
   };
 }
 

@@ -5,7 +5,6 @@ import { ArrowLeft } from "lucide-react";
 import { getIntegrationCard } from "#core/integrations/list-integrations.ts";
 import { definitionOf } from "#core/integrations/provider-fields.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { IntegrationForm } from "#app/features/integrations/integration-form.tsx";
@@ -16,13 +15,12 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "integrations:title");
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const definition = definitionOf(params.provider);
   if (!definition) throw new Response(null, { status: 404 });
-  const { services } = context.get(pageContext);
+  const { services, request: ctx } = context.get(pageContext);
   const availability = { testPayments: services.payments.test !== null };
-  const card = await getIntegrationCard(services.db, services.secret, definition.provider, availability);
+  const card = await getIntegrationCard(services.db, ctx.actor, services.secret, definition.provider, availability);
   return {
     view: providerView(definition),
     card: card?.configured ? card : null,

@@ -6,7 +6,6 @@ import { useLocation, useNavigate } from "react-router";
 import { listIntegrations } from "#core/integrations/list-integrations.ts";
 import { providerDefinitions } from "#core/integrations/provider-fields.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { IntegrationCard } from "#app/features/integrations/integration-card.tsx";
@@ -19,10 +18,11 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "integrations:title");
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const { services } = context.get(pageContext);
-  const cards = await listIntegrations(services.db, services.secret, { testPayments: services.payments.test !== null });
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, request: ctx } = context.get(pageContext);
+  const cards = await listIntegrations(services.db, ctx.actor, services.secret, {
+    testPayments: services.payments.test !== null,
+  });
   return {
     providers: providerDefinitions.map((definition) => ({
       view: providerView(definition),

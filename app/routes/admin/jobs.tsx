@@ -33,7 +33,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     listJobs(services.db, "failed", LIST_LIMIT),
     listJobs(services.db, "pending", LIST_LIMIT),
   ]);
-  const date = (value: string) => formatDateTime(value, ctx.lang);
+  const date = (value: string) => formatDateTime(value, ctx.lang, ctx.school?.time_zone);
   return {
     counts,
     failed: failed.map((j) => ({

@@ -1,9 +1,12 @@
 // The admin area's frame (/home/*): a left navigation on wide screens, a menu button that opens it as a
 // drawer on narrow ones, the school name, a link back to the public site and the avatar menu.
-// Only admins get in: a visitor is sent to log in, a student gets the 404 page (the area's existence is
-// not advertised). Every admin page's loader checks again: loaders of nested routes run in parallel.
+// Only admins get in (core/admin/policies.ts, through app/lib/admin-area.ts): a visitor is sent to log in, a
+// student gets the 404 page (the area's existence is not advertised). The pages' loaders run in parallel with
+// this one and ask their own domain's policy with the same actor; this loader's answer, the first in the route
+// order, is the one the page gets. (Not a middleware: a refusal there would skip the root loader, and the 404
+// page would lose the school's header.)
 import { useState, type ReactNode } from "react";
-import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { ExternalLink, LayoutDashboard, ListChecks, Mail, Menu, Settings, type LucideIcon } from "lucide-react";
 import { MessageSquareQuote } from "lucide-react";
 import { BookOpen } from "lucide-react";
@@ -12,23 +15,24 @@ import { Images } from "lucide-react";
 import { Plug } from "lucide-react";
 import { Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
+import { DatabaseZap } from "lucide-react";
 import { clsx } from "clsx";
-import { requireAdmin } from "#app/lib/require-user.ts";
+import { guardAdminArea } from "#app/lib/admin-area.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { UserMenu } from "#app/features/accounts/user-menu.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { PublicShell } from "#app/features/layout/public-shell.tsx";
 import { Dialog } from "#app/ui/dialog.tsx";
-import { ErrorPage } from "#app/ui/error-page.tsx";
+import { ErrorPage } from "#app/features/errors/error-page.tsx";
 import type { Route } from "./+types/layout.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "admin:area");
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export function loader(args: Route.LoaderArgs) {
+  guardAdminArea(args);
   return { admin: true };
 }
 
@@ -43,6 +47,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home/mail", key: "admin:nav_mail", icon: Mail },
   { to: "/home/images", key: "media:nav_images", icon: Images },
   { to: "/home/jobs", key: "admin:nav_jobs", icon: ListChecks },
+  { to: "/home/caches", key: "admin:nav_caches", icon: DatabaseZap },
   { to: "/home/reviews", key: "reviews:nav", icon: MessageSquareQuote },
   { to: "/home/integrations", key: "integrations:nav", icon: Plug },
   { to: "/home/promo-codes", key: "promo:nav_promo_codes", icon: TicketPercent },
@@ -158,20 +163,19 @@ export default function AdminLayout() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   // The layout's loader passed (an admin): the error came from a page inside, keep the admin frame.
   // Otherwise (a student's 404) show the public look: the admin area's frame is not for them.
   const admin = useRouteLoaderData<typeof loader>("routes/admin/layout");
   if (!admin) {
     return (
       <PublicShell>
-        <ErrorPage status={status} />
+        <ErrorPage error={error} />
       </PublicShell>
     );
   }
   return (
     <AdminShell>
-      <ErrorPage status={status} />
+      <ErrorPage error={error} />
     </AdminShell>
   );
 }

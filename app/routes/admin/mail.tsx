@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = url.searchParams.get("id");
   const mailId = idFromText(asked);
   const selected = mailId ? await findMail(services.db, mailId) : undefined;
-  const date = (value: string) => formatDateTime(value, ctx.lang);
+  const date = (value: string) => formatDateTime(value, ctx.lang, ctx.school?.time_zone);
   return {
     transport: services.mailer.transport,
     page: list.page,

@@ -3,14 +3,11 @@
 // can be deleted while nobody has bought them (otherwise: unpublish). A link opens the product's page.
 import { Link, useRevalidator } from "react-router";
 import { ChevronLeft, ExternalLink } from "lucide-react";
-import { idParam } from "#core/shared/ids.ts";
 import { listCourseOptions } from "#core/products/list-course-options.ts";
-import { getProductForEditing } from "#core/products/product-records.ts";
+import { getEditedProduct } from "#core/products/get-edited-product.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
-import { orNotFound } from "#app/features/authoring/page-data.ts";
 import { ProductKindBadge, ProductStatusBadge } from "#app/features/products/badges.tsx";
 import { CourseProductForm } from "#app/features/products/course-product-form.tsx";
 import { DeleteProduct } from "#app/features/products/delete-product.tsx";
@@ -25,14 +22,11 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData.product.title} · ${school}` }, ...tags.slice(1)];
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  return orNotFound(async () => {
-    const product = await getProductForEditing(services.db, idParam(params.productId));
-    const courses = product.kind === "bundle" ? await listCourseOptions(services.db) : [];
-    return { product, courses, lang: ctx.lang, currency: ctx.school?.currency ?? product.currency };
-  });
+  const product = await getEditedProduct(services.db, ctx.actor, params.productId);
+  const courses = product.kind === "bundle" ? await listCourseOptions(services.db, ctx.actor) : [];
+  return { product, courses, lang: ctx.lang, currency: ctx.school?.currency ?? product.currency };
 }
 
 export default function EditProductPage({ loaderData: { product, courses, lang, currency } }: Route.ComponentProps) {

@@ -4,7 +4,6 @@ import { Link } from "react-router";
 import { ChevronLeft } from "lucide-react";
 import { listCourseOptions } from "#core/products/list-course-options.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { ProductForm } from "#app/features/products/product-form.tsx";
@@ -14,11 +13,10 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "products:new_product");
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   return {
-    courses: await listCourseOptions(services.db),
+    courses: await listCourseOptions(services.db, ctx.actor),
     lang: ctx.lang,
     currency: ctx.school?.currency ?? "EUR",
     vatRate: ctx.school?.vat_rate ?? 0,

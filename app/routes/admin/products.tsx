@@ -6,9 +6,8 @@ import { Link } from "react-router";
 import { Plus } from "lucide-react";
 import { listProducts } from "#core/products/list-products.ts";
 import { allKinds, productFilterSchema, productStatuses } from "#core/products/schemas.ts";
-import { formatMoney } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { ProductKindBadge, ProductStatusBadge } from "#app/features/products/badges.tsx";
@@ -23,11 +22,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
   const { services, request: ctx } = context.get(pageContext);
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const filter = productFilterSchema.parse(query);
-  const products = await listProducts(services.db, filter);
+  const products = await listProducts(services.db, ctx.actor, filter);
   const money = (cents: number, currency: string) => formatMoney(cents, currency, ctx.lang);
   return {
     filter: { kind: filter.kind ?? "", status: filter.status ?? "" },

@@ -6,7 +6,6 @@ import { getPromoCode } from "#core/promo/list-promo-codes.ts";
 import { listScopeOptions } from "#core/promo/list-scope-options.ts";
 import { pageContext } from "#server/page-context.ts";
 import { api } from "#app/lib/api.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
@@ -21,15 +20,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "promo:title");
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const id = idFromText(params.id);
   const { services, request: ctx } = context.get(pageContext);
-  const promo = id ? await getPromoCode(services.db, id) : null;
+  const promo = id ? await getPromoCode(services.db, ctx.actor, id) : null;
   if (!promo) throw new Response(null, { status: 404 });
   return {
     promo,
-    scopeOptions: await listScopeOptions(services.db),
+    scopeOptions: await listScopeOptions(services.db, ctx.actor),
     lang: ctx.lang,
     currency: ctx.school?.currency ?? "EUR",
   };

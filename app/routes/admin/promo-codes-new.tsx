@@ -3,7 +3,6 @@ import { Link, useLocation } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { listScopeOptions } from "#core/promo/list-scope-options.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { promoErrorFromQuery } from "#app/features/promo/page-data.ts";
@@ -14,11 +13,10 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "promo:new_title");
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   return {
-    scopeOptions: await listScopeOptions(services.db),
+    scopeOptions: await listScopeOptions(services.db, ctx.actor),
     lang: ctx.lang,
     currency: ctx.school?.currency ?? "EUR",
   };

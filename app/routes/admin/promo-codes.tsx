@@ -6,7 +6,6 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
 import { listPromoCodes } from "#core/promo/list-promo-codes.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { promoCodeRow, promoErrorFromQuery } from "#app/features/promo/page-data.ts";
@@ -21,11 +20,10 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "promo:title");
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const currency = ctx.school?.currency ?? "EUR";
-  const codes = await listPromoCodes(services.db);
+  const codes = await listPromoCodes(services.db, ctx.actor);
   return { codes: codes.map((promo) => promoCodeRow(promo, ctx.lang, currency)) };
 }
 

@@ -10,7 +10,6 @@ import type { ReviewStatus } from "#platform/db/schema.ts";
 import { formatDateTime } from "#platform/i18n/format.ts";
 import { pageContext } from "#server/page-context.ts";
 import { api } from "#app/lib/api.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
@@ -26,14 +25,16 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
   const { services, request: ctx } = context.get(pageContext);
   const status = reviewStatusFilter.parse(new URL(request.url).searchParams.get("status") ?? "pending");
-  const { reviews, counts } = await listReviewsForAdmin(services.db, status);
+  const { reviews, counts } = await listReviewsForAdmin(services.db, ctx.actor, status);
   return {
     status,
     counts: { ...counts, all: counts.pending + counts.approved + counts.disapproved },
-    reviews: reviews.map((review) => ({ ...review, date: formatDateTime(review.created_at, ctx.lang) })),
+    reviews: reviews.map((review) => ({
+      ...review,
+      date: formatDateTime(review.created_at, ctx.lang, ctx.school?.time_zone),
+    })),
   };
 }
 

@@ -1,9 +1,10 @@
-// /home/settings: the school's name, language, currency and the login / registration switches, saved
+// /home/settings: the school's name, language, currency, time zone and the login / registration switches, saved
 // with PUT /home/settings. A language change reloads the page, so that everything shows in the new language.
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { currencies, schoolSettingsSchema, TAGLINE_MAX } from "#core/school/schemas.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
+import { wholeNumberOrText } from "#core/shared/form-values.ts";
+import { getSchoolSettings } from "#core/school/get-settings.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
@@ -15,6 +16,7 @@ import { FormSection } from "#app/ui/form-section.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
 import { SwitchField } from "#app/ui/switch-field.tsx";
 import { toast } from "#app/ui/toast.tsx";
+import { timeZoneNames } from "#platform/i18n/time-zone.ts";
 import { pageContext } from "#server/page-context.ts";
 import type { Route } from "./+types/settings.ts";
 
@@ -22,20 +24,15 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "admin:settings_title");
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const school = context.get(pageContext).request.school!;
+export function loader({ context }: Route.LoaderArgs) {
+  const { request: ctx, services } = context.get(pageContext);
   return {
-    name: school.name,
-    language: school.language,
-    currency: school.currency,
-    login_enabled: Boolean(school.login_enabled),
-    registration_enabled: Boolean(school.registration_enabled),
-    tagline: school.tagline,
-    vat_rate: school.vat_rate,
+    ...getSchoolSettings(ctx.actor, ctx.school),
+    // The server's list (the one the setting is checked against), so the browser renders the same options.
+    time_zones: timeZoneNames(),
     // APP_URL, when set, wins over the recorded address: show what links really start with.
-    public_url: context.get(pageContext).request.baseUrl,
-    fixed_by_app_url: Boolean(context.get(pageContext).services?.config.APP_URL),
+    public_url: ctx.baseUrl,
+    fixed_by_app_url: Boolean(services?.config.APP_URL),
   };
 }
 
@@ -43,12 +40,6 @@ export function loader({ context, request }: Route.LoaderArgs) {
 const languageNames = { en: "English", pl: "Polski" } as const;
 // A language change reloads the page; the 'Saved' toast is shown after the reload, in the new language.
 const SAVED_FLAG = "studium:settings-saved";
-
-/** "23" becomes 23; anything else goes as typed, for the shared schema to say what is wrong with it. */
-function wholeNumberOrText(value: FormDataEntryValue | null): number | string {
-  const text = String(value ?? "").trim();
-  return /^\d{1,3}$/.test(text) ? Number(text) : text;
-}
 
 /** Switches arrive as booleans, the rest as text (the shared schema checks both here and on the server). */
 function settingsBody(form: FormData) {
@@ -61,6 +52,7 @@ function settingsBody(form: FormData) {
     public_url: String(form.get("public_url") ?? ""),
     tagline: String(form.get("tagline") ?? ""),
     vat_rate: wholeNumberOrText(form.get("vat_rate")),
+    time_zone: String(form.get("time_zone") ?? ""),
   };
 }
 
@@ -164,6 +156,14 @@ export default function Settings({ loaderData: school }: Route.ComponentProps) {
             defaultValue={String(school.vat_rate)}
             hint={t("admin:vat_rate_hint")}
             errors={form.errors.vat_rate}
+          />
+          <SelectField
+            label={t("admin:time_zone")}
+            name="time_zone"
+            defaultValue={school.time_zone}
+            hint={t("admin:time_zone_hint")}
+            errors={form.errors.time_zone}
+            options={school.time_zones.map((value) => ({ value, label: value.replaceAll("_", " ") }))}
           />
           <Field
             label={t("admin:public_url")}

@@ -4,10 +4,10 @@ import { Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { getStudentOverview } from "#core/admin/get-student-overview.ts";
 import { idFromText } from "#core/shared/ids.ts";
-import { formatDate, formatDateTime, formatMoney } from "#platform/i18n/format.ts";
+import { formatDate, formatDateTime } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { translator } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { TransactionStatusBadge } from "#app/features/transactions/status-badge.tsx";
@@ -23,21 +23,22 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData.student.name} · ${school}` }, ...tags.slice(1)];
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const id = idFromText(params.studentId);
-  const overview = id ? await getStudentOverview(services.db, id) : null;
+  const overview = id ? await getStudentOverview(services.db, ctx.actor, id) : null;
   if (!overview) throw new Response(null, { status: 404 });
   const t = translator(ctx.lang);
-  const date = (value: string) => formatDate(value, ctx.lang);
+  const date = (value: string) => formatDate(value, ctx.lang, ctx.school?.time_zone);
   return {
     student: {
       name: overview.student.name,
       email: overview.student.email,
       role: overview.student.role,
       joined: date(overview.student.created_at),
-      lastSeen: overview.student.last_seen_at ? formatDateTime(overview.student.last_seen_at, ctx.lang) : null,
+      lastSeen: overview.student.last_seen_at
+        ? formatDateTime(overview.student.last_seen_at, ctx.lang, ctx.school?.time_zone)
+        : null,
     },
     courses: overview.courses.map((course) => ({
       key: `${course.course_id}-${course.starts_at}`,

@@ -4,10 +4,10 @@
 import { Link, useLocation } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { getTransactionDetails } from "#core/transactions/get-transaction-details.ts";
-import { formatDateTime, formatMoney } from "#platform/i18n/format.ts";
+import { formatDateTime } from "#platform/i18n/format.ts";
+import { formatMoney, moneyInputText } from "#core/shared/money.ts";
 import { translator } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { InvitationStatusBadge } from "#app/features/access-manager/invitations-table.tsx";
@@ -24,15 +24,14 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "transactions:details_title");
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const id = idFromText(params.transactionId);
-  const details = id ? await getTransactionDetails(services.db, id) : null;
+  const details = id ? await getTransactionDetails(services.db, ctx.actor, id) : null;
   if (!details) throw new Response(null, { status: 404 });
   const tx = details.transaction;
   const money = (cents: number | null) => (cents === null ? "" : formatMoney(cents, tx.currency, ctx.lang));
-  const date = (value: string | null) => (value ? formatDateTime(value, ctx.lang) : "");
+  const date = (value: string | null) => (value ? formatDateTime(value, ctx.lang, ctx.school?.time_zone) : "");
   const t = translator(ctx.lang);
   const note = (text: string | null) =>
     text ? translateProviderNote(t, text, (cents) => formatMoney(cents, tx.currency, ctx.lang)) : text;
@@ -46,7 +45,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     unitPrice: money(tx.unit_price_cents),
     discount: tx.discount_cents > 0 ? money(tx.discount_cents) : "",
     total: money(tx.total_cents),
-    totalInput: (tx.total_cents / 100).toFixed(2).replace(".", ctx.lang === "pl" ? "," : "."),
+    totalInput: moneyInputText(tx.total_cents, ctx.lang),
     vatRate: tx.vat_rate,
     created: date(tx.created_at),
     paid: date(tx.paid_at),

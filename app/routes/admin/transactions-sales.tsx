@@ -6,9 +6,9 @@ import { ArrowLeft } from "lucide-react";
 import { listSoldProducts } from "#core/transactions/list-transactions.ts";
 import { salesSummary } from "#core/transactions/sales-summary.ts";
 import { filtersFrom, filtersQuery } from "#core/transactions/schemas.ts";
-import { formatDate, formatMoney } from "#platform/i18n/format.ts";
+import { formatDate } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { FiltersForm } from "#app/features/transactions/filters-form.tsx";
@@ -21,10 +21,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
   const { services, request: ctx } = context.get(pageContext);
   const filters = { ...filtersFrom(new URL(request.url).searchParams), status: undefined };
-  const [summary, products] = await Promise.all([salesSummary(services.db, filters), listSoldProducts(services.db)]);
+  const [summary, products] = await Promise.all([
+    salesSummary(services.db, ctx.actor, filters),
+    listSoldProducts(services.db, ctx.actor),
+  ]);
   const money = (cents: number, currency: string) => formatMoney(cents, currency, ctx.lang);
   return {
     filters,

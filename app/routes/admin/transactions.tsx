@@ -5,9 +5,9 @@ import { Link, useLocation } from "react-router";
 import { BarChart3 } from "lucide-react";
 import { listSoldProducts, listTransactions } from "#core/transactions/list-transactions.ts";
 import { filtersFrom, filtersQuery } from "#core/transactions/schemas.ts";
-import { formatDateTime, formatMoney } from "#platform/i18n/format.ts";
+import { formatDateTime } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { ExportForm } from "#app/features/transactions/export-form.tsx";
@@ -25,10 +25,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
   const { services, request: ctx } = context.get(pageContext);
   const filters = filtersFrom(new URL(request.url).searchParams);
-  const [list, products] = await Promise.all([listTransactions(services.db, filters), listSoldProducts(services.db)]);
+  const [list, products] = await Promise.all([
+    listTransactions(services.db, ctx.actor, filters),
+    listSoldProducts(services.db, ctx.actor),
+  ]);
   return {
     filters,
     products,
@@ -49,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       buyer_email: row.buyer_email,
       quantity: row.quantity,
       amount: formatMoney(row.total_cents, row.currency, ctx.lang),
-      date: formatDateTime(row.created_at, ctx.lang),
+      date: formatDateTime(row.created_at, ctx.lang, ctx.school?.time_zone),
     })),
   };
 }

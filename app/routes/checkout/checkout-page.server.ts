@@ -5,7 +5,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { getCheckoutView } from "#core/selling/get-checkout-view.ts";
 import type { OfferRef } from "#core/selling/offers.ts";
 import { cookieValue, PROMO_COOKIE } from "#core/selling/promo-cookie.ts";
-import { formatMoney } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { pageContext } from "#server/page-context.ts";
 
 export async function loadCheckoutPage(context: Readonly<RouterContextProvider>, request: Request, ref: OfferRef) {

@@ -46,7 +46,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     products: productKinds
       .map((kind) => ({
         kind,
-        items: products.filter((product) => product.kind === kind).map((product) => myProductView(product, ctx.lang)),
+        items: products
+          .filter((product) => product.kind === kind)
+          .map((product) => myProductView(product, ctx.lang, ctx.school?.time_zone)),
       }))
       .filter((group) => group.items.length > 0),
   };

@@ -2,7 +2,8 @@
 // date, the amount, and the invoice number with its PDF, or where it stands (being issued, could not be issued).
 import { FileText } from "lucide-react";
 import { listInvoicesForUser } from "#core/invoices/list-invoices-for-user.ts";
-import { formatDate, formatMoney } from "#platform/i18n/format.ts";
+import { formatDate } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { pageContext } from "#server/page-context.ts";
 import { requireUser } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";

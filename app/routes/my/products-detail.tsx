@@ -23,7 +23,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const product = await findMyProduct(services.db, user, params.slug);
   if (!product) throw new Response(null, { status: 404 });
-  return { product: myProductView(product, ctx.lang) };
+  return { product: myProductView(product, ctx.lang, ctx.school?.time_zone) };
 }
 
 export default function MyProductPage({ loaderData: { product } }: Route.ComponentProps) {

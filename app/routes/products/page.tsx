@@ -10,7 +10,8 @@ import { CalendarClock, FileDown, MessagesSquare, Package, Timer } from "lucide-
 import { coverPhotoUrl } from "#core/catalog/cover-photo.ts";
 import { getProductPage } from "#core/products/get-product-page.ts";
 import { hasProductAccess } from "#core/products/product-access.ts";
-import { formatDate, formatDateTime, formatMoney } from "#platform/i18n/format.ts";
+import { formatDate, formatDateTime } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { type PageCacheHandle, pageCacheHints } from "#server/page-cache-hints.ts";
 import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -67,7 +68,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     free: variants.length > 0 && variants.every((variant) => variant.price_cents <= 0),
     courses: page.bundle_courses,
     file: page.file ? { name: page.file.name, size: formatBytes(page.file.size, ctx.lang) } : null,
-    eventStartsAt: page.event_starts_at ? formatDateTime(page.event_starts_at, ctx.lang) : null,
+    eventStartsAt: page.event_starts_at ? formatDateTime(page.event_starts_at, ctx.lang, ctx.school?.time_zone) : null,
     access: product.access_ends_at
       ? { mode: "date" as const, date: formatDate(product.access_ends_at, ctx.lang), days: 0 }
       : product.access_days

@@ -2,7 +2,8 @@
 // conversation with the stateful fake (tests/fakes/fakturownia.ts), including refusals that never echo the token.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createFakturownia, fakturowniaBase, fakturowniaInvoice } from "#integrations/invoicing/fakturownia.ts";
-import { centsToDecimal, InvoicingProviderError } from "#integrations/invoicing/invoicing-provider.ts";
+import { centsToDecimal } from "#core/shared/money.ts";
+import { InvoicingProviderError } from "#core/ports/invoicing.ts";
 import { invoicingProviders } from "#integrations/invoicing/registry.ts";
 import { type FakeFakturownia, startFakeFakturownia } from "#tests/fakes/fakturownia.ts";
 import { sale } from "./sale.ts";

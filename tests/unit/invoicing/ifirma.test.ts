@@ -3,7 +3,7 @@
 // (Adapter tests live here: the unit project does not collect integrations/**.)
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createIfirma, ifirmaAuthentication, ifirmaHmac, ifirmaInvoiceBody } from "#integrations/invoicing/ifirma.ts";
-import { InvoicingProviderError } from "#integrations/invoicing/invoicing-provider.ts";
+import { InvoicingProviderError } from "#core/ports/invoicing.ts";
 import { type FakeIfirma, startFakeIfirma } from "#tests/fakes/ifirma.ts";
 import { sale } from "./sale.ts";
 

@@ -1,5 +1,5 @@
 // One sale as the invoice job hands it to an adapter: a company buyer, two lines that add up to 100.00 PLN.
-import type { InvoiceInput } from "#integrations/invoicing/invoicing-provider.ts";
+import type { InvoiceInput } from "#core/ports/invoicing.ts";
 
 export const sale: InvoiceInput = {
   transactionHash: "h4sh",

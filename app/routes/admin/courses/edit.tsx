@@ -2,11 +2,9 @@
 // its preview as a student; the tabs hold the details form, the curriculum (sections and lectures, drag to
 // reorder) and the students with access. Deleting the course asks for DELETE to be typed (§5).
 import { type ShouldRevalidateFunctionArgs, useRevalidator, useSearchParams } from "react-router";
-import { idParam } from "#core/shared/ids.ts";
 import { getAuthoredCourse } from "#core/catalog/get-authored-course.ts";
 import { listCourseStudents } from "#core/learning/list-course-students.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { CourseDetailsForm } from "#app/features/authoring/course-details-form.tsx";
@@ -14,7 +12,6 @@ import { CourseHeader } from "#app/features/authoring/course-header.tsx";
 import { CourseStudents } from "#app/features/authoring/course-students.tsx";
 import { CurriculumEditor } from "#app/features/authoring/curriculum-editor.tsx";
 import { DeleteCourse } from "#app/features/authoring/delete-course.tsx";
-import { orNotFound } from "#app/features/authoring/page-data.ts";
 import { Tabs } from "#app/ui/tabs.tsx";
 import type { Route } from "./+types/edit.ts";
 
@@ -28,17 +25,13 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData.course.title} · ${school}` }, ...tags.slice(1)];
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  return orNotFound(async () => {
-    const courseId = idParam(params.courseId);
-    const [{ course, sections }, students] = await Promise.all([
-      getAuthoredCourse(services.db, courseId),
-      listCourseStudents(services.db, courseId),
-    ]);
-    return { course, sections, students, lang: ctx.lang };
-  });
+  const [{ course, sections }, students] = await Promise.all([
+    getAuthoredCourse(services.db, ctx.actor, params.courseId),
+    listCourseStudents(services.db, ctx.actor, params.courseId),
+  ]);
+  return { course, sections, students, lang: ctx.lang };
 }
 
 /** Switching tabs changes only ?tab: no need to load the course again. */

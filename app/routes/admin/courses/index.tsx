@@ -3,9 +3,9 @@
 import { Link } from "react-router";
 import { Plus } from "lucide-react";
 import { listAuthoredCourses } from "#core/catalog/list-authored-courses.ts";
-import { formatDate, formatMoney } from "#platform/i18n/format.ts";
+import { formatDate } from "#platform/i18n/format.ts";
+import { formatMoney } from "#core/shared/money.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { CourseStatusBadge } from "#app/features/authoring/badges.tsx";
@@ -17,10 +17,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "authoring:courses_title");
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  const courses = await listAuthoredCourses(services.db);
+  const courses = await listAuthoredCourses(services.db, ctx.actor);
   const money = (cents: number, currency: string) => formatMoney(cents, currency, ctx.lang);
   return {
     courses: courses.map((c) => ({
@@ -33,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       sections: c.section_count,
       lectures: c.lecture_count,
       publishedLectures: c.published_lecture_count,
-      updated: formatDate(c.updated_at, ctx.lang),
+      updated: formatDate(c.updated_at, ctx.lang, ctx.school?.time_zone),
     })),
   };
 }

@@ -4,21 +4,17 @@
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import { ChevronLeft, Eye, Trash2 } from "lucide-react";
-import { requireLectureOfCourse } from "#core/catalog/authoring-records.ts";
-import { idParam } from "#core/shared/ids.ts";
 import { lectureUpdateSchema } from "#core/catalog/authoring-schemas.ts";
-import { getLectureForEditing } from "#core/catalog/get-lecture-for-editing.ts";
+import { getCourseLectureForEditing } from "#core/catalog/get-lecture-for-editing.ts";
 import { fieldErrorsOf } from "#core/validation.ts";
 import { pageContext } from "#server/page-context.ts";
 import { ApiError, api, type FieldMessages } from "#app/lib/api.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { LectureAccessBadge, LectureStatusBadge } from "#app/features/authoring/badges.tsx";
 import { ComponentsEditor, type MediaEditors } from "#app/features/authoring/components-editor.tsx";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { lectureBody, type LectureFieldValues, LectureFields } from "#app/features/authoring/lecture-fields.tsx";
-import { orNotFound } from "#app/features/authoring/page-data.ts";
 import {
   FileComponentEditor,
   PdfComponentEditor,
@@ -38,14 +34,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData.lecture.title} · ${school}` }, ...tags.slice(1)];
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  requireAdmin(context, request);
-  const { services } = context.get(pageContext);
-  return orNotFound(async () => {
-    const courseId = idParam(params.courseId);
-    const lecture = await requireLectureOfCourse(services.db, courseId, idParam(params.lectureId));
-    return getLectureForEditing(services.db, { courseId, sectionId: lecture.section_id, lectureId: lecture.id });
-  });
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services, request: ctx } = context.get(pageContext);
+  return getCourseLectureForEditing(services.db, ctx.actor, params);
 }
 
 function valuesOf(lecture: {

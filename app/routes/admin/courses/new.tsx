@@ -2,10 +2,9 @@
 // types one) and opens in the course editor. Also a plain form (POST /home/courses) before hydration.
 import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import type { AuthoredCourse } from "#core/catalog/authoring-records.ts";
+import type { AuthoredCourse } from "#core/catalog/authored.ts";
 import { newCourseSchema, TITLE_MAX } from "#core/catalog/authoring-schemas.ts";
 import { slugify } from "#core/catalog/course-slug.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
@@ -19,8 +18,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "authoring:new_course");
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+// Nothing to load: the area's gate (the admin layout's loader) decides who sees the form, and POST
+// /home/courses asks core's catalog policy.
+export function loader() {
   return null;
 }
 

@@ -1,0 +1,15 @@
+// The admin area's gate (/home/*), run by the area layout's loader: core's policy decides who enters
+// (core/admin/policies.ts); a refusal is an AppError that server/http/page-errors.ts maps like any other: a visitor
+// is sent to log in (401), anyone else gets the 404 page (the area's existence is not advertised). Each page's
+// use-case still asks its own domain's policy with the same actor.
+import type { RouterContextProvider } from "react-router";
+import { canEnterAdminArea } from "#core/admin/policies.ts";
+import { AppError } from "#core/errors.ts";
+import { isSignedIn } from "#core/shared/actor.ts";
+import { pageContext } from "#server/page-context.ts";
+
+export function guardAdminArea({ context }: { context: Readonly<RouterContextProvider>; request?: Request }) {
+  const { actor } = context.get(pageContext).request;
+  if (canEnterAdminArea(actor)) return;
+  throw new AppError(isSignedIn(actor) ? "not_found" : "unauthenticated");
+}

@@ -1,0 +1,12 @@
+// Who may enter the admin area (/home) and read its overviews. Pure; the admin pages and use-cases ask it.
+import { type Actor, isAdmin } from "../shared/actor.ts";
+
+/** The admin area's frame and dashboard: the school's admins (later: its team, by role). */
+export function canEnterAdminArea(actor: Actor): boolean {
+  return isAdmin(actor);
+}
+
+/** What the school knows of one person (/home/students/{id}): the admins. */
+export function canViewStudents(actor: Actor): boolean {
+  return isAdmin(actor);
+}

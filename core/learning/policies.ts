@@ -1,0 +1,8 @@
+// Who may decide who learns what. Pure; the course-access use-cases of the admin ask it. (What a viewer may
+// watch is core/learning/watch-rules.ts.)
+import { type Actor, isAdmin } from "../shared/actor.ts";
+
+/** Listing, granting and revoking the access of students to a course: admins (later: the course's instructors). */
+export function canManageCourseAccess(actor: Actor): boolean {
+  return isAdmin(actor);
+}

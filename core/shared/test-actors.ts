@@ -1,0 +1,15 @@
+// The three actors of today, for policy tests.
+import { type Actor, visitor } from "./actor.ts";
+
+export const actors = {
+  visitor,
+  student: { kind: "student", userId: 2 },
+  admin: { kind: "admin", userId: 1 },
+} as const satisfies Record<string, Actor>;
+
+/** Who of the three a policy of one actor allows, e.g. ["admin"]. */
+export function allowedOf(policy: (actor: Actor) => boolean): string[] {
+  return Object.entries(actors)
+    .filter(([, actor]) => policy(actor))
+    .map(([name]) => name);
+}

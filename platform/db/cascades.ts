@@ -1,0 +1,53 @@
+// Which tables a DELETE of a row can change without naming them: the foreign keys declared ON DELETE CASCADE or
+// ON DELETE SET NULL, as parent -> children. The write watcher (./write-watch.ts) reads a DELETE that names a
+// parent as a write to every table below it, so a course deleted with its sections and lectures also empties the
+// caches of lectures. cascades.test.ts compares this list with the migrated database's own foreign keys: a new
+// migration that adds such a key fails that test until the key is listed here.
+export const CASCADES: Readonly<Record<string, readonly string[]>> = {
+  affiliate_codes: ["affiliate_commissions", "transactions"],
+  comments: ["replies", "reviews"],
+  course_sections: ["lectures"],
+  courses: [
+    "bundle_courses",
+    "course_access",
+    "course_price_changes",
+    "course_sections",
+    "invitations",
+    "lecture_progress",
+    "products",
+    "reviews",
+  ],
+  lectures: ["lecture_components", "lecture_progress", "videos"],
+  product_variants: ["transactions", "variant_price_changes"],
+  products: ["bundle_courses", "product_access", "product_variants", "promo_codes"],
+  promo_codes: ["transactions"],
+  transactions: ["affiliate_commissions", "invitations", "invoices", "payment_events", "product_access"],
+  users: [
+    "comments",
+    "course_access",
+    "invitations",
+    "lecture_progress",
+    "password_resets",
+    "product_access",
+    "replies",
+    "reviews",
+    "sessions",
+    "uploads",
+    "videos",
+    "votes",
+  ],
+};
+
+/** Every table a DELETE naming `table` may change through cascades, `table` included. */
+export function tablesReachedByDelete(table: string, cascades = CASCADES): Set<string> {
+  const reached = new Set([table]);
+  const queue = [table];
+  while (queue.length > 0) {
+    for (const child of cascades[queue.pop()!] ?? []) {
+      if (reached.has(child)) continue;
+      reached.add(child);
+      queue.push(child);
+    }
+  }
+  return reached;
+}

@@ -1,0 +1,36 @@
+// The composition root of background work: every job the workers run (each domain defines its own, with the Zod
+// schema of its payload; here each handler gets its services) and every schedule they claim. A new job: define it
+// in its domain (defineJob), add a line here; a new periodic one: defineSchedule, and add it to `schedules`.
+import { passwordResetMailJob } from "#core/accounts/jobs.ts";
+import { issueInvoiceJob } from "#core/invoices/jobs.ts";
+import { mediaMaintenanceJob, mediaMaintenanceSchedule } from "#core/media/jobs.ts";
+import { paymentRecheckSchedule, recheckPendingPaymentsJob } from "#core/selling/jobs.ts";
+import { registerJob, type RegisteredJob } from "#platform/jobs/define-job.ts";
+import { deleteDoneJobsJob, jobMaintenanceSchedules, recoverStaleJobsJob } from "#platform/jobs/maintenance.ts";
+import type { Schedule } from "#platform/jobs/schedule.ts";
+import { sendMailJob } from "#platform/mail/mail-job.ts";
+import { invoicingProvidersFor } from "./invoicing.ts";
+import { completionHooks } from "./payments.ts";
+import type { Services } from "./services.ts";
+
+export function registeredJobs(services: Services): RegisteredJob[] {
+  return [
+    registerJob(sendMailJob, { mailer: services.mailer }),
+    registerJob(passwordResetMailJob, { mailer: services.mailer, secret: services.secret }),
+    registerJob(issueInvoiceJob, { secret: services.secret, providerFor: invoicingProvidersFor(services.config) }),
+    registerJob(recheckPendingPaymentsJob, { providers: services.payments, hooks: completionHooks(services) }),
+    registerJob(mediaMaintenanceJob, {
+      storage: services.storage,
+      resumable: services.resumable,
+      videoHost: services.videoHost,
+    }),
+    registerJob(recoverStaleJobsJob),
+    registerJob(deleteDoneJobsJob),
+  ];
+}
+
+export const schedules: readonly Schedule[] = [
+  paymentRecheckSchedule,
+  mediaMaintenanceSchedule,
+  ...jobMaintenanceSchedules,
+];

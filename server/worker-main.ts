@@ -1,0 +1,4 @@
+// `npm run worker`: a dedicated background worker (jobs and schedules, no HTTP). See worker-process.ts.
+import { runWorkerProcess } from "./worker-process.ts";
+
+await runWorkerProcess();
