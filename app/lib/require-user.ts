@@ -9,10 +9,3 @@ export function requireUser(context: Readonly<RouterContextProvider>, _request?:
   if (!ctx.user) throw new AppError("unauthenticated");
   return ctx.user;
 }
-
-/** A student gets the 404 page: the admin area's existence is not advertised. */
-export function requireAdmin(context: Readonly<RouterContextProvider>, request?: Request) {
-  const user = requireUser(context, request);
-  if (user.role !== "admin") throw new AppError("not_found");
-  return user;
-}
