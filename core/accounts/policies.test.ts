@@ -1,0 +1,9 @@
+import { describe, expect, it } from "vitest";
+import { allowedOf } from "#core/shared/test-actors.ts";
+import { canChangeOwnAccount } from "./policies.ts";
+
+describe("account policies", () => {
+  it("lets anyone signed in change their own account, not visitors", () => {
+    expect(allowedOf(canChangeOwnAccount)).toEqual(["student", "admin"]);
+  });
+});
