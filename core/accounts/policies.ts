@@ -5,3 +5,8 @@ import { type Actor, isSignedIn } from "../shared/actor.ts";
 export function canChangeOwnAccount(actor: Actor): boolean {
   return isSignedIn(actor);
 }
+
+/** The student area (/my: one's products, invoices, account): anyone signed in; a visitor logs in (401). */
+export function canEnterStudentArea(actor: Actor): boolean {
+  return isSignedIn(actor);
+}
