@@ -7,15 +7,23 @@ import { AppError } from "#core/errors.ts";
 import { grantCourseAccess, hasCourseAccess } from "#core/learning/course-access.ts";
 import { accessEndsAt } from "#core/selling/grant-purchase.ts";
 import { type Db, nowIso } from "#platform/db/connection.ts";
-import type { User } from "#platform/db/schema.ts";
+import { type Actor, authorizeUser } from "../shared/actor.ts";
 import { findInvitationByToken } from "./find-invitation.ts";
+import { canAcceptInvitations } from "./policies.ts";
 
 export async function acceptInvitation(
   db: Db,
-  user: Pick<User, "id" | "role" | "email">,
+  actor: Actor,
   token: string,
 ): Promise<{ course: { id: number; title: string; slug: string } }> {
+  const { userId } = authorizeUser(actor, canAcceptInvitations(actor));
   return db.transaction().execute(async (trx) => {
+    // The e-mail the seat is checked against is the account's own, as stored.
+    const user = await trx
+      .selectFrom("users")
+      .select(["id", "role", "email"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
     const invitation = await findInvitationByToken(trx, token);
     if (!invitation) throw new AppError("not_found", { messageKey: "access:invitation_unknown" });
     if (invitation.status !== "sent") throw new AppError("conflict", { messageKey: "access:invitation_used" });

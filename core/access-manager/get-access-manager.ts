@@ -5,10 +5,14 @@
 import { AppError } from "#core/errors.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { type InvitationJson, listInvitations } from "./invitations.ts";
-import { listTeamPurchases, type Manager, type TeamPurchase } from "./team-purchases.ts";
+import type { Actor } from "../shared/actor.ts";
+import { pathId } from "../shared/path-id.ts";
+import { authorizeManager, listTeamPurchases, managesEveryPurchase, type TeamPurchase } from "./team-purchases.ts";
 
 export type AccessManagerView = {
   course: { id: number; title: string; slug: string };
+  /** the manager sees every buyer's purchases (and who bought them), not only their own */
+  managesEvery: boolean;
   purchases: TeamPurchase[];
   selected: TeamPurchase | null;
   invitations: InvitationJson[];
@@ -16,21 +20,30 @@ export type AccessManagerView = {
 
 export async function getAccessManager(
   db: Db,
-  manager: Manager,
-  options: { courseId: number; transactionId?: number | null },
+  actor: Actor,
+  options: { courseId: unknown; transactionId?: number | null },
 ): Promise<AccessManagerView> {
+  const manager = authorizeManager(actor);
+  const courseId = pathId(options.courseId);
+  const managesEvery = managesEveryPurchase(manager);
   const course = await db
     .selectFrom("courses")
     .select(["id", "title", "slug"])
-    .where("id", "=", options.courseId)
+    .where("id", "=", courseId)
     .executeTakeFirst();
   if (!course) throw new AppError("not_found");
   const purchases = await listTeamPurchases(db, manager, course.id);
-  if (purchases.length === 0 && manager.role !== "admin") throw new AppError("not_found");
+  if (purchases.length === 0 && !managesEvery) throw new AppError("not_found");
   let selected: TeamPurchase | null = purchases[0] ?? null;
   if (options.transactionId) {
     selected = purchases.find((purchase) => purchase.id === options.transactionId) ?? null;
     if (!selected) throw new AppError("not_found");
   }
-  return { course, purchases, selected, invitations: selected ? await listInvitations(db, selected.id) : [] };
+  return {
+    course,
+    managesEvery,
+    purchases,
+    selected,
+    invitations: selected ? await listInvitations(db, selected.id) : [],
+  };
 }

@@ -18,22 +18,27 @@ import { sendMailJob } from "#platform/mail/mail-job.ts";
 import { hashInvitationToken, newInvitationToken } from "./invitation-token.ts";
 import { invitationColumns, type InvitationJson } from "./invitations.ts";
 import { inviteSchema } from "./schemas.ts";
-import { findTeamPurchase, type Manager, seatsActive } from "./team-purchases.ts";
+import type { Actor } from "../shared/actor.ts";
+import { pathId } from "../shared/path-id.ts";
+import { authorizeManager, findTeamPurchase, seatsActive } from "./team-purchases.ts";
 
 export type InviteContext = {
-  manager: Manager;
-  courseId: number;
+  actor: Actor;
+  /** the path's id, unparsed: parsed after the policy (401 first) */
+  courseId: unknown;
   lang: Lang;
   baseUrl: string;
   schoolName: string;
 };
 
 export async function inviteToCourse(db: Db, context: InviteContext, input: unknown): Promise<InvitationJson> {
+  const manager = authorizeManager(context.actor);
+  const courseId = pathId(context.courseId);
   const data = parseInput(inviteSchema, input);
   // The body's course must be the address's: a purchase of another course is not found here.
-  if (data.course_id !== context.courseId) throw new AppError("not_found");
+  if (data.course_id !== courseId) throw new AppError("not_found");
   return db.transaction().execute(async (trx) => {
-    const purchase = await findTeamPurchase(trx, context.manager, context.courseId, data.parent_transaction_id);
+    const purchase = await findTeamPurchase(trx, manager, courseId, data.parent_transaction_id);
     if (!purchase) throw new AppError("not_found");
     await trx
       .updateTable("transactions")
@@ -66,7 +71,7 @@ export async function inviteToCourse(db: Db, context: InviteContext, input: unkn
       .select(["id", "role"])
       .where("email", "=", data.email)
       .executeTakeFirst();
-    if (invitee && (await hasCourseAccess(trx, invitee, context.courseId)))
+    if (invitee && (await hasCourseAccess(trx, invitee, courseId)))
       throw fieldError("email", "access:already_has_access");
 
     const token = newInvitationToken();
@@ -74,7 +79,7 @@ export async function inviteToCourse(db: Db, context: InviteContext, input: unkn
       .insertInto("invitations")
       .values({
         parent_transaction_id: purchase.id,
-        course_id: context.courseId,
+        course_id: courseId,
         name: data.name,
         email: data.email,
         status: "sent",
@@ -86,11 +91,7 @@ export async function inviteToCourse(db: Db, context: InviteContext, input: unkn
       .returning(invitationColumns)
       .executeTakeFirstOrThrow();
 
-    const course = await trx
-      .selectFrom("courses")
-      .select("title")
-      .where("id", "=", context.courseId)
-      .executeTakeFirstOrThrow();
+    const course = await trx.selectFrom("courses").select("title").where("id", "=", courseId).executeTakeFirstOrThrow();
     const t = translator(context.lang);
     const values = {
       name: data.name,

@@ -4,8 +4,10 @@
 // Seats can be handed out while the purchase is paid (a success status) and its access stands: an admin's
 // denial (core/transactions/deny-transaction-access.ts) clears access_granted_at, a refund moves the status.
 import type { Db } from "#platform/db/connection.ts";
-import type { TransactionStatus, User } from "#platform/db/schema.ts";
+import type { TransactionStatus } from "#platform/db/schema.ts";
 import { successStatuses } from "#core/selling/fail-transaction.ts";
+import { type Actor, authorizeUser, type SignedInActor } from "../shared/actor.ts";
+import { canManageEveryTeamPurchase, canManageTeamPurchases } from "./policies.ts";
 
 export type TeamPurchase = {
   id: number;
@@ -22,7 +24,18 @@ export type TeamPurchase = {
   left: number;
 };
 
-export type Manager = Pick<User, "id" | "role">;
+/** Who manages: a signed-in actor (use authorizeManager() to get one). */
+export type Manager = SignedInActor;
+
+/** The access manager's first step: a visitor is asked to log in (401); anyone signed in goes on. */
+export function authorizeManager(actor: Actor): Manager {
+  return authorizeUser(actor, canManageTeamPurchases(actor));
+}
+
+/** The buyer's own purchases only, unless the policy lets the manager see every buyer's. */
+export function managesEveryPurchase(manager: Manager): boolean {
+  return canManageEveryTeamPurchase(manager);
+}
 
 function teamPurchases(db: Db, manager: Manager, courseId: number) {
   let query = db
@@ -47,7 +60,7 @@ function teamPurchases(db: Db, manager: Manager, courseId: number) {
     .where("p.kind", "=", "course")
     .where("p.course_id", "=", courseId)
     .where("t.quantity", ">", 1);
-  if (manager.role !== "admin") query = query.where("t.user_id", "=", manager.id);
+  if (!managesEveryPurchase(manager)) query = query.where("t.user_id", "=", manager.userId);
   return query;
 }
 

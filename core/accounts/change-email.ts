@@ -1,7 +1,9 @@
 import { nowIso } from "#platform/db/connection.ts";
 import { fieldError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import type { Actor } from "../shared/actor.ts";
 import type { AccountServices } from "./account-services.ts";
+import { ownSession } from "./own-account.ts";
 import { findUserByEmail, findUserById } from "./find-user.ts";
 import { requireCurrentPassword } from "./require-current-password.ts";
 import { changeEmailSchema } from "./schemas.ts";
@@ -14,10 +16,11 @@ import { voidPasswordResets } from "./void-password-resets.ts";
  */
 export async function changeEmail(
   services: AccountServices,
-  userId: number,
-  currentSessionId: string,
+  actor: Actor,
+  sessionId: string | undefined,
   input: unknown,
 ): Promise<void> {
+  const { userId, sessionId: currentSessionId } = ownSession(actor, sessionId);
   const data = parseInput(changeEmailSchema, input);
   const user = await findUserById(services.db, userId);
   if (!user) throw fieldError("email", "validation:invalid");

@@ -1,7 +1,9 @@
 import { nowIso } from "#platform/db/connection.ts";
 import { fieldError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import type { Actor } from "../shared/actor.ts";
 import type { AccountServices } from "./account-services.ts";
+import { ownSession } from "./own-account.ts";
 import { findUserById } from "./find-user.ts";
 import { hashPassword } from "./passwords.ts";
 import { voidPasswordResets } from "./void-password-resets.ts";
@@ -15,10 +17,11 @@ import { destroyOtherSessions } from "./sessions.ts";
  */
 export async function changePassword(
   services: AccountServices,
-  userId: number,
-  currentSessionId: string,
+  actor: Actor,
+  sessionId: string | undefined,
   input: unknown,
 ): Promise<void> {
+  const { userId, sessionId: currentSessionId } = ownSession(actor, sessionId);
   const data = parseInput(changePasswordSchema, input);
   const user = await findUserById(services.db, userId);
   if (!user) throw fieldError("password", "validation:invalid");

@@ -1,7 +1,9 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { User } from "#platform/db/schema.ts";
+import type { Actor } from "../shared/actor.ts";
 import { parseInput } from "../validation.ts";
+import { getOwnAccount } from "./own-account.ts";
 import { defaultNotifications, type NotificationPreferences, notificationsSchema } from "./schemas.ts";
 
 export function readNotifications(user: Pick<User, "email_notifications">): NotificationPreferences {
@@ -12,7 +14,8 @@ export function readNotifications(user: Pick<User, "email_notifications">): Noti
   }
 }
 
-export async function updateNotifications(db: Db, user: User, input: unknown): Promise<NotificationPreferences> {
+export async function updateNotifications(db: Db, actor: Actor, input: unknown): Promise<NotificationPreferences> {
+  const user = await getOwnAccount(db, actor);
   const data = parseInput(notificationsSchema, input);
   const next = { ...readNotifications(user), ...data };
   await db

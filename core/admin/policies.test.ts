@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allowedOf } from "#core/shared/test-actors.ts";
-import { canEnterAdminArea, canViewStudents } from "./policies.ts";
+import { canEnterAdminArea, canManageJobs, canReadSchoolMail, canViewCaches, canViewStudents } from "./policies.ts";
 
 describe("admin area policies", () => {
   it("lets only admins into the admin area", () => {
@@ -9,5 +9,17 @@ describe("admin area policies", () => {
 
   it("shows what the school knows of a person to admins only", () => {
     expect(allowedOf(canViewStudents)).toEqual(["admin"]);
+  });
+
+  it("lets only admins see the job queue and retry a failed job", () => {
+    expect(allowedOf(canManageJobs)).toEqual(["admin"]);
+  });
+
+  it("lets only admins read the school's mail, login links included", () => {
+    expect(allowedOf(canReadSchoolMail)).toEqual(["admin"]);
+  });
+
+  it("shows the server's caches to admins only", () => {
+    expect(allowedOf(canViewCaches)).toEqual(["admin"]);
   });
 });

@@ -10,3 +10,18 @@ export function canEnterAdminArea(actor: Actor): boolean {
 export function canViewStudents(actor: Actor): boolean {
   return isAdmin(actor);
 }
+
+/** The background queue (/home/jobs) and retrying a failed job: the admins. */
+export function canManageJobs(actor: Actor): boolean {
+  return isAdmin(actor);
+}
+
+/** The school's e-mail (/home/mail, the outbox without SMTP): the admins. It holds every login link sent. */
+export function canReadSchoolMail(actor: Actor): boolean {
+  return isAdmin(actor);
+}
+
+/** The server's in-process caches (/home/caches): the admins. */
+export function canViewCaches(actor: Actor): boolean {
+  return isAdmin(actor);
+}

@@ -278,7 +278,7 @@ describe("the invoice.issue job", () => {
     const [job] = await invoiceJobs();
     expect(job).toMatchObject({ status: "failed" });
     expect(job!.last_error).toContain("ifirma: the key has no rights");
-    expect((await listInvoicesForUser(db, userId))[0]).toMatchObject({
+    expect((await listInvoicesForUser(db, { kind: "student", userId }))[0]).toMatchObject({
       status: "failed",
       number: null,
       has_pdf: false,
@@ -295,7 +295,7 @@ describe("the invoice.issue job", () => {
     await enqueue(db, issueInvoiceJob, { transactionId: sale.id });
     await worker.runOnce();
     expect(ifirma.invoices).toHaveLength(1);
-    const [invoice] = await listInvoicesForUser(db, userId);
+    const [invoice] = await listInvoicesForUser(db, { kind: "student", userId });
     expect(invoice).toMatchObject({
       status: "issued",
       number: ifirma.invoices[0]!.number,

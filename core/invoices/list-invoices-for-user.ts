@@ -2,6 +2,8 @@
 // product, the amount paid, and the invoice's number or where it stands. An invoice being issued right now shows
 // as scheduled: for the buyer it is still on its way.
 import type { Db } from "#platform/db/connection.ts";
+import { type Actor, authorizeUser } from "../shared/actor.ts";
+import { canSeeOwnInvoices } from "./policies.ts";
 
 export type BuyerInvoiceStatus = "scheduled" | "issued" | "failed";
 
@@ -19,7 +21,8 @@ export type BuyerInvoice = {
   has_pdf: boolean;
 };
 
-export async function listInvoicesForUser(db: Db, userId: number, limit = 200): Promise<BuyerInvoice[]> {
+export async function listInvoicesForUser(db: Db, actor: Actor, limit = 200): Promise<BuyerInvoice[]> {
+  const { userId } = authorizeUser(actor, canSeeOwnInvoices(actor));
   const rows = await db
     .selectFrom("invoices as i")
     .innerJoin("transactions as t", "t.id", "i.transaction_id")

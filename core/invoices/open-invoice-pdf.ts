@@ -6,17 +6,23 @@ import { getIntegrationSettings } from "#core/integrations/get-integration-setti
 import type { Db } from "#platform/db/connection.ts";
 import type { InvoicePdf } from "#core/ports/invoicing.ts";
 import type { InvoicingProviderFactory } from "#core/ports/invoicing.ts";
+import { type Actor, authorizeUser } from "../shared/actor.ts";
+import { pathId } from "../shared/path-id.ts";
+import { canSeeOwnInvoices } from "./policies.ts";
 
 export async function openInvoicePdf(
   deps: { db: Db; secret: Buffer; providerFor: InvoicingProviderFactory },
-  options: { userId: number; invoiceId: number },
+  actor: Actor,
+  options: { invoiceId: unknown },
 ): Promise<{ pdf: InvoicePdf; number: string }> {
+  const { userId } = authorizeUser(actor, canSeeOwnInvoices(actor));
+  const invoiceId = pathId(options.invoiceId);
   const invoice = await deps.db
     .selectFrom("invoices as i")
     .innerJoin("transactions as t", "t.id", "i.transaction_id")
     .select(["i.provider", "i.status", "i.number", "i.external_id", "i.pdf_url"])
-    .where("i.id", "=", options.invoiceId)
-    .where("t.user_id", "=", options.userId)
+    .where("i.id", "=", invoiceId)
+    .where("t.user_id", "=", userId)
     .executeTakeFirst();
   if (!invoice || invoice.status !== "issued" || !invoice.external_id || !invoice.pdf_url)
     throw new AppError("not_found");

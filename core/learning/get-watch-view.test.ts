@@ -211,11 +211,13 @@ describe("getWatchView", () => {
     await grantCourseAccess(db, { userId: studentId, courseId, endsAt: null, source: "admin", grantedBy: null });
     const first = await getWatchView(db, { slug: "course", lectureId: null, user: student(), previewAsStudent: false });
     expect(first!.entry).toEqual({ kind: "lecture", lectureId: lectures.free });
-    expect(await toggleLectureComplete(db, { lectureId: lectures.free!, user: student() })).toEqual({
+    expect(
+      await toggleLectureComplete(db, { kind: "student", userId: studentId }, { lectureId: lectures.free! }),
+    ).toEqual({
       completed: true,
       progress: 25,
     });
-    await recordLectureView(db, { lectureId: lectures.paid!, user: student() });
+    await recordLectureView(db, { kind: "student", userId: studentId }, { lectureId: lectures.paid! });
     const view = await getWatchView(db, {
       slug: "course",
       lectureId: lectures.paid!,

@@ -1,8 +1,14 @@
 // Who may decide who learns what. Pure; the course-access use-cases of the admin ask it. (What a viewer may
 // watch is core/learning/watch-rules.ts.)
-import { type Actor, isAdmin } from "../shared/actor.ts";
+import { type Actor, isAdmin, isSignedIn } from "../shared/actor.ts";
 
 /** Listing, granting and revoking the access of students to a course: admins (later: the course's instructors). */
 export function canManageCourseAccess(actor: Actor): boolean {
   return isAdmin(actor);
+}
+
+/** Keeping one's own progress, notes and stars on the lectures one may watch: anyone signed in. Which lectures is
+ * the watch rules' answer (watch-rules.ts; any other is a 404). */
+export function canKeepLectureProgress(actor: Actor): boolean {
+  return isSignedIn(actor);
 }

@@ -1,19 +1,20 @@
 // POST /lecture/{id}/watch: remembers when the student last opened the lecture (the resume point).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import type { User } from "#platform/db/schema.ts";
-import { findWatchableLecture } from "./find-watchable-lecture.ts";
+import type { Actor } from "../shared/actor.ts";
+import { findProgressTarget } from "./progress-viewer.ts";
 
 export async function recordLectureView(
   db: Db,
-  options: { lectureId: number; user: Pick<User, "id" | "role"> },
+  actor: Actor,
+  options: { lectureId: unknown },
 ): Promise<{ last_viewed_at: string }> {
-  const { lectureId, courseId } = await findWatchableLecture(db, options);
+  const { lectureId, courseId, userId } = await findProgressTarget(db, actor, options.lectureId);
   const now = nowIso();
   await db
     .insertInto("lecture_progress")
     .values({
-      user_id: options.user.id,
+      user_id: userId,
       lecture_id: lectureId,
       course_id: courseId,
       last_viewed_at: now,

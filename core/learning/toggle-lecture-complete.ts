@@ -2,20 +2,21 @@
 // new state and the course's progress percentage. One statement for the flip, so quick clicks do not race.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, sql } from "#platform/db/connection.ts";
-import type { User } from "#platform/db/schema.ts";
-import { findWatchableLecture } from "./find-watchable-lecture.ts";
+import type { Actor } from "../shared/actor.ts";
+import { findProgressTarget } from "./progress-viewer.ts";
 import { getCourseProgress } from "./get-course-progress.ts";
 
 export async function toggleLectureComplete(
   db: Db,
-  options: { lectureId: number; user: Pick<User, "id" | "role"> },
+  actor: Actor,
+  options: { lectureId: unknown },
 ): Promise<{ completed: boolean; progress: number }> {
-  const { lectureId, courseId } = await findWatchableLecture(db, options);
+  const { lectureId, courseId, userId } = await findProgressTarget(db, actor, options.lectureId);
   const now = nowIso();
   const row = await db
     .insertInto("lecture_progress")
     .values({
-      user_id: options.user.id,
+      user_id: userId,
       lecture_id: lectureId,
       course_id: courseId,
       completed_at: now,
@@ -29,6 +30,6 @@ export async function toggleLectureComplete(
     )
     .returning("completed_at")
     .executeTakeFirstOrThrow();
-  const { percent } = await getCourseProgress(db, { userId: options.user.id, courseId });
+  const { percent } = await getCourseProgress(db, { userId: userId, courseId });
   return { completed: row.completed_at !== null, progress: percent };
 }

@@ -2,18 +2,19 @@
 // quick clicks flip it twice rather than racing.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, sql } from "#platform/db/connection.ts";
-import type { User } from "#platform/db/schema.ts";
-import { findWatchableLecture } from "./find-watchable-lecture.ts";
+import type { Actor } from "../shared/actor.ts";
+import { findProgressTarget } from "./progress-viewer.ts";
 
 export async function toggleLectureStar(
   db: Db,
-  options: { lectureId: number; user: Pick<User, "id" | "role"> },
+  actor: Actor,
+  options: { lectureId: unknown },
 ): Promise<{ starred: boolean }> {
-  const { lectureId, courseId } = await findWatchableLecture(db, options);
+  const { lectureId, courseId, userId } = await findProgressTarget(db, actor, options.lectureId);
   const now = nowIso();
   const row = await db
     .insertInto("lecture_progress")
-    .values({ user_id: options.user.id, lecture_id: lectureId, course_id: courseId, starred: 1, updated_at: now })
+    .values({ user_id: userId, lecture_id: lectureId, course_id: courseId, starred: 1, updated_at: now })
     .onConflict((oc) =>
       oc
         .columns(["user_id", "lecture_id"])

@@ -6,6 +6,8 @@
 // the ticket's `confirm` names the call that checks and stores the object afterwards (confirm-image-upload.ts).
 import { nowIso } from "#platform/db/connection.ts";
 import { parseInput } from "../validation.ts";
+import { type Actor, authorizeUser } from "../shared/actor.ts";
+import { canUploadImages } from "./policies.ts";
 import { imageContentTypes, normaliseExtension, type ImageExtension } from "./image-rules.ts";
 import { type MediaDeps, UPLOAD_URL_SECONDS } from "./media-deps.ts";
 import { createImageSchema } from "./schemas.ts";
@@ -22,8 +24,10 @@ export function signedUploadKey(storage: MediaDeps["storage"], key: string): str
 
 export async function createImageUpload(
   { db, storage }: MediaDeps,
-  options: { userId: number; input: unknown },
+  actor: Actor,
+  options: { input: unknown },
 ): Promise<UploadTicket> {
+  const { userId } = authorizeUser(actor, canUploadImages(actor));
   const { extension, context } = parseInput(createImageSchema, options.input);
   const contentType = imageContentTypes[normaliseExtension(extension) as ImageExtension];
   const key = newImageKey(extension);
@@ -32,7 +36,7 @@ export async function createImageUpload(
     .values({
       storage_key: key,
       context,
-      user_id: options.userId,
+      user_id: userId,
       content_type: contentType,
       size: null,
       status: "pending",

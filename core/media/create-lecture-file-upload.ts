@@ -6,7 +6,8 @@
 import { nowIso } from "#platform/db/connection.ts";
 import { fieldError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
-import { findCourseLecture, type LecturePath } from "./find-course-lecture.ts";
+import type { Actor } from "../shared/actor.ts";
+import { authorizeLectureMedia, findCourseLecture, type RawLecturePath } from "./find-course-lecture.ts";
 import { extensionOf } from "./image-rules.ts";
 import { type MediaDeps, UPLOAD_URL_SECONDS } from "./media-deps.ts";
 import { createLectureFileSchema } from "./schemas.ts";
@@ -17,21 +18,23 @@ export type LectureFileKind = "pdf" | "file";
 
 export async function createLectureFileUpload(
   { db, storage }: MediaDeps,
-  options: { userId: number; path: LecturePath; kind: LectureFileKind; input: unknown },
+  actor: Actor,
+  options: { path: RawLecturePath; kind: LectureFileKind; input: unknown },
 ): Promise<UploadTicket> {
+  const { userId, path } = authorizeLectureMedia(actor, options.path);
   const input = parseInput(createLectureFileSchema, options.input);
-  await findCourseLecture(db, options.path);
+  await findCourseLecture(db, path);
   if (options.kind === "pdf" && extensionOf(input.filename) !== "pdf") {
     throw fieldError("filename", "media:bad_extension");
   }
   const contentType = options.kind === "pdf" ? "application/pdf" : input.content_type || "application/octet-stream";
-  const key = newLectureFileKey(options.path.lectureId, input.filename);
+  const key = newLectureFileKey(path.lectureId, input.filename);
   await db
     .insertInto("uploads")
     .values({
       storage_key: key,
       context: options.kind === "pdf" ? "lecture-pdf" : "lecture-file",
-      user_id: options.userId,
+      user_id: userId,
       content_type: contentType,
       size: null,
       status: "pending",

@@ -6,7 +6,8 @@
 // (hosted-video.ts).
 import { nowIso } from "#platform/db/connection.ts";
 import { parseInput } from "../validation.ts";
-import { findCourseLecture, type LecturePath } from "./find-course-lecture.ts";
+import type { Actor } from "../shared/actor.ts";
+import { authorizeLectureMedia, findCourseLecture, type RawLecturePath } from "./find-course-lecture.ts";
 import { createHostedVideo, type HostedVideoTicket } from "./hosted-video.ts";
 import type { MediaDeps } from "./media-deps.ts";
 import { createVideoSchema } from "./schemas.ts";
@@ -20,17 +21,19 @@ export type VideoUploadTicket = {
 
 export async function createVideo(
   { db, videoHost }: Pick<MediaDeps, "db" | "videoHost">,
-  options: { userId: number; path: LecturePath; input: unknown },
+  actor: Actor,
+  options: { path: RawLecturePath; input: unknown },
 ): Promise<VideoUploadTicket | HostedVideoTicket> {
+  const { userId, path } = authorizeLectureMedia(actor, options.path);
   const { title, duration_seconds } = parseInput(createVideoSchema, options.input);
   const durationSeconds = Math.round(duration_seconds);
-  const lecture = await findCourseLecture(db, options.path);
+  const lecture = await findCourseLecture(db, path);
   const now = nowIso();
   const videoTitle = title || lecture.title;
   if (videoHost) {
     return createHostedVideo(
       { db, videoHost },
-      { userId: options.userId, path: options.path, lectureId: lecture.id, title: videoTitle, durationSeconds },
+      { userId, path, lectureId: lecture.id, title: videoTitle, durationSeconds },
     );
   }
   const { id } = await db
@@ -42,7 +45,7 @@ export async function createVideo(
       title: videoTitle,
       duration_seconds: durationSeconds,
       status: 0,
-      user_id: options.userId,
+      user_id: userId,
       lecture_id: lecture.id,
       created_at: now,
       updated_at: now,

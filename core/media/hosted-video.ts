@@ -15,7 +15,13 @@ import type { AuthoredComponent } from "#core/catalog/authored.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
 import { addVideoToLecture } from "./add-video-to-lecture.ts";
-import { findCourseLecture, type LecturePath } from "./find-course-lecture.ts";
+import type { Actor } from "../shared/actor.ts";
+import {
+  authorizeLectureMedia,
+  findCourseLecture,
+  type LecturePath,
+  type RawLecturePath,
+} from "./find-course-lecture.ts";
 import { ABANDONED_UPLOAD_MS } from "./limits.ts";
 import type { MediaDeps } from "./media-deps.ts";
 import { confirmVideoSchema } from "./schemas.ts";
@@ -111,19 +117,21 @@ export async function createHostedVideo(
 /** POST .../confirm-video {video_id}: the upload finished; the host is asked and the component added. */
 export async function confirmHostedVideo(
   deps: Pick<MediaDeps, "db" | "videoHost">,
-  options: { userId: number; path: LecturePath; input: unknown },
+  actor: Actor,
+  options: { path: RawLecturePath; input: unknown },
 ): Promise<{ component: AuthoredComponent; status: number }> {
+  const { userId, path } = authorizeLectureMedia(actor, options.path);
   const { db } = deps;
   const host = hostOf(deps);
   const { video_id } = parseInput(confirmVideoSchema, options.input);
-  await findCourseLecture(db, options.path);
+  await findCourseLecture(db, path);
   const video = await db
     .selectFrom("videos")
     .select(["id", "status", "external_id", "lecture_id"])
     .where("id", "=", video_id)
-    .where("user_id", "=", options.userId)
+    .where("user_id", "=", userId)
     .where("provider", "=", host.provider)
-    .where("lecture_id", "=", options.path.lectureId)
+    .where("lecture_id", "=", path.lectureId)
     .executeTakeFirst();
   if (!video?.external_id) throw new AppError("not_found");
   const current = await host.getVideo(video.external_id).catch(unavailable);
@@ -132,7 +140,7 @@ export async function confirmHostedVideo(
   if (current.vendorStatus === 0 && video.status === 0)
     throw new AppError("conflict", { messageKey: "media:not_uploaded_yet" });
   await applyStatus(db, video, current.status);
-  const component = await addVideoToLecture(db, video.id, options.path);
+  const component = await addVideoToLecture(db, video.id, path);
   const after = await db.selectFrom("videos").select("status").where("id", "=", video.id).executeTakeFirstOrThrow();
   return { component, status: after.status };
 }

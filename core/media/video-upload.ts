@@ -8,7 +8,9 @@ import type { Readable } from "node:stream";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { ResumableUpload } from "#platform/storage/resumable.ts";
+import { canAuthorCourses } from "../catalog/policies.ts";
 import { AppError } from "../errors.ts";
+import { type Actor, requireSignedIn } from "../shared/actor.ts";
 import { addVideoToLecture } from "./add-video-to-lecture.ts";
 import { detectVideoContentType, videoExtensions } from "./file-signature.ts";
 import type { VideoUploadDeps } from "./media-deps.ts";
@@ -18,18 +20,21 @@ import { videoKey } from "./storage-keys.ts";
 export const VIDEO_READY = 3;
 export const VIDEO_FAILED = 5;
 
-export type Uploader = { id: number; role: string };
+/** Who uploads: a visitor is asked to log in (401); the edge asks this before it reads the tus headers. */
+export type Uploader = Actor;
 
 /** The resumable store's id of a local video's upload. */
 export const uploadId = (videoId: number) => `video-${videoId}`;
 
-async function findOwnPendingVideo(db: Db, user: Uploader, videoId: number) {
-  if (user.role !== "admin" || !Number.isSafeInteger(videoId) || videoId <= 0) throw new AppError("not_found");
+async function findOwnPendingVideo(db: Db, actor: Uploader, videoId: number) {
+  const user = requireSignedIn(actor);
+  // Anyone the policy refuses is told the video does not exist, as is another admin's video.
+  if (!canAuthorCourses(actor) || !Number.isSafeInteger(videoId) || videoId <= 0) throw new AppError("not_found");
   const video = await db
     .selectFrom("videos")
     .select(["id", "lecture_id", "status", "provider"])
     .where("id", "=", videoId)
-    .where("user_id", "=", user.id)
+    .where("user_id", "=", user.userId)
     .executeTakeFirst();
   if (!video || video.provider !== "local" || video.status >= VIDEO_READY) throw new AppError("not_found");
   return video;

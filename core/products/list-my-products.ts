@@ -4,7 +4,9 @@
 // (/my/products/{slug} and the download); admins may open any product's.
 import type { Db } from "#platform/db/connection.ts";
 import type { ProductKind } from "#platform/db/schema.ts";
-import { activeAccess, type ProductViewer } from "./product-access.ts";
+import { type Actor, authorizeUser } from "../shared/actor.ts";
+import { canSeeEveryProduct, canUseOwnProducts } from "./policies.ts";
+import { activeAccess } from "./product-access.ts";
 import { storedFileSize } from "./product-records.ts";
 
 export type MyProduct = {
@@ -80,7 +82,8 @@ async function withDetails(db: Db, rows: Row[]): Promise<MyProduct[]> {
   );
 }
 
-export async function listMyProducts(db: Db, userId: number, now = new Date().toISOString()): Promise<MyProduct[]> {
+export async function listMyProducts(db: Db, actor: Actor, now = new Date().toISOString()): Promise<MyProduct[]> {
+  const { userId } = authorizeUser(actor, canUseOwnProducts(actor));
   const rows = await activeAccess(db, userId, now)
     .innerJoin("products as p", "p.id", "a.product_id")
     .select([...productColumns, "a.ends_at"])
@@ -94,12 +97,12 @@ export async function listMyProducts(db: Db, userId: number, now = new Date().to
 /** One of the viewer's products by its slug (any product for an admin); null when they do not have it. */
 export async function findMyProduct(
   db: Db,
-  viewer: ProductViewer,
+  actor: Actor,
   slug: string,
   now = new Date().toISOString(),
 ): Promise<MyProduct | null> {
-  if (!viewer) return null;
-  if (viewer.role === "admin") {
+  const viewer = authorizeUser(actor, canUseOwnProducts(actor));
+  if (canSeeEveryProduct(viewer)) {
     const row = await db
       .selectFrom("products as p")
       .select(productColumns)
@@ -108,7 +111,7 @@ export async function findMyProduct(
       .executeTakeFirst();
     return row ? (await withDetails(db, [{ ...row, ends_at: null }]))[0]! : null;
   }
-  const row = await activeAccess(db, viewer.id, now)
+  const row = await activeAccess(db, viewer.userId, now)
     .innerJoin("products as p", "p.id", "a.product_id")
     .select([...productColumns, "a.ends_at"])
     .where("p.slug", "=", slug)
@@ -120,10 +123,10 @@ export async function findMyProduct(
 /** The stored file of a file product the viewer has (GET /my/products/{slug}/download); null otherwise. */
 export async function findMyProductFile(
   db: Db,
-  viewer: ProductViewer,
+  actor: Actor,
   slug: string,
 ): Promise<{ key: string; name: string } | null> {
-  const product = await findMyProduct(db, viewer, slug);
+  const product = await findMyProduct(db, actor, slug);
   if (!product || product.kind !== "file") return null;
   const row = await db
     .selectFrom("products")

@@ -9,18 +9,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { acceptInvitation } from "#core/access-manager/accept-invitation.ts";
 import { deleteInvitation } from "#core/access-manager/delete-invitation.ts";
 import { inviteToCourse } from "#core/access-manager/invite-to-course.ts";
-import { AppError } from "#core/errors.ts";
-import { idFromText, idParam } from "#core/shared/ids.ts";
+import { idFromText } from "#core/shared/ids.ts";
 import type { Services } from "../services.ts";
 import { publicAddressFor } from "../plugins/request-context.ts";
 import { handle } from "../http/respond.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
-
-function requireUser(request: FastifyRequest) {
-  const user = request.ctx.user;
-  if (!user) throw new AppError("unauthenticated");
-  return user;
-}
 
 /** A plain form sends every field as text; the schema coerces ids, so the body passes as it is. */
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
@@ -42,13 +35,11 @@ export async function accessManagerRoutes(app: FastifyInstance, { services }: { 
       request,
       reply,
       async () => {
-        const manager = requireUser(request);
-        if (!courseId) throw new AppError("not_found");
         const invitation = await inviteToCourse(
           db,
           {
-            manager,
-            courseId,
+            actor: request.ctx.actor,
+            courseId: request.params.courseId,
             lang: request.ctx.lang,
             baseUrl: publicAddressFor(request, services),
             schoolName: request.ctx.school?.name ?? "Studium",
@@ -65,10 +56,8 @@ export async function accessManagerRoutes(app: FastifyInstance, { services }: { 
     "/home/access-manager/:courseId/:invitationId",
     staff,
     async (request) => {
-      const manager = requireUser(request);
-      const courseId = idParam(request.params.courseId);
-      const invitationId = idParam(request.params.invitationId);
-      await deleteInvitation(db, manager, { courseId, invitationId });
+      const { courseId, invitationId } = request.params;
+      await deleteInvitation(db, request.ctx.actor, { courseId, invitationId });
       return { ok: true };
     },
   );
@@ -79,8 +68,7 @@ export async function accessManagerRoutes(app: FastifyInstance, { services }: { 
       request,
       reply,
       async () => {
-        const user = requireUser(request);
-        const { course } = await acceptInvitation(db, user, request.params.token);
+        const { course } = await acceptInvitation(db, request.ctx.actor, request.params.token);
         // The page then shows the accepted invitation with its link to the course.
         return { json: { course, redirect: `/${course.slug}/watch` }, redirect: page };
       },

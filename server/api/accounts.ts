@@ -7,6 +7,7 @@ import { findUserById } from "#core/accounts/find-user.ts";
 import { logIn } from "#core/accounts/log-in.ts";
 import { logOut } from "#core/accounts/log-out.ts";
 import { updateNotifications } from "#core/accounts/notifications.ts";
+import { getOwnAccount } from "#core/accounts/own-account.ts";
 import { publicUser } from "#core/accounts/public-user.ts";
 import { register } from "#core/accounts/register.ts";
 import { requestPasswordReset } from "#core/accounts/request-password-reset.ts";
@@ -39,12 +40,6 @@ export function startSession(
   const secure = isSecureRequest(request, services.config);
   setCookie(reply, cookieNames(secure).session, token, { secure, maxAgeSeconds: services.config.SESSION_DAYS * 86400 });
   return csrfTokenFor(services.secret, csrfBinding(sessionId, undefined)!);
-}
-
-function requireUser(request: FastifyRequest) {
-  const user = request.ctx.user;
-  if (!user || !request.ctx.sessionId) throw new AppError("unauthenticated");
-  return { user, sessionId: request.ctx.sessionId };
 }
 
 function homeFor(role: string) {
@@ -157,28 +152,26 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   });
 
   // The same address is the account settings page (app/routes/my/account.tsx) for a browser's navigation.
-  app.get("/my/account", jsonCallsOnly(app), async (request) => ({ user: publicUser(requireUser(request).user) }));
+  app.get("/my/account", jsonCallsOnly(app), async (request) => ({
+    user: publicUser(await getOwnAccount(services.db, request.ctx.actor)),
+  }));
 
   app.put("/my/account", limited(routeLimits.account), async (request) => {
-    const { user } = requireUser(request);
-    await updateProfile(services.db, user.id, request.body);
-    return { user: publicUser((await findUserById(services.db, user.id))!) };
+    await updateProfile(services.db, request.ctx.actor, request.body);
+    return { user: publicUser(await getOwnAccount(services.db, request.ctx.actor)) };
   });
 
   app.post("/my/account/email", limited(routeLimits.account), async (request) => {
-    const { user, sessionId } = requireUser(request);
-    await changeEmail(services.accounts, user.id, sessionId, request.body);
-    return { user: publicUser((await findUserById(services.db, user.id))!) };
+    await changeEmail(services.accounts, request.ctx.actor, request.ctx.sessionId, request.body);
+    return { user: publicUser(await getOwnAccount(services.db, request.ctx.actor)) };
   });
 
   app.post("/my/account/password", limited(routeLimits.account), async (request) => {
-    const { user, sessionId } = requireUser(request);
-    await changePassword(services.accounts, user.id, sessionId, request.body);
+    await changePassword(services.accounts, request.ctx.actor, request.ctx.sessionId, request.body);
     return { message: translator(request.ctx.lang)("accounts:password_changed") };
   });
 
   app.post("/my/account/notifications", limited(routeLimits.account), async (request) => {
-    const { user } = requireUser(request);
-    return { email_notification: await updateNotifications(services.db, user, request.body) };
+    return { email_notification: await updateNotifications(services.db, request.ctx.actor, request.body) };
   });
 }

@@ -1,12 +1,9 @@
 // The admin's job controls: POST /home/jobs/:id/retry puts a failed job back to pending with a fresh set
 // of attempts (the /home/jobs page's 'Retry' button; also its plain form before hydration).
 import type { FastifyInstance } from "fastify";
-import { AppError } from "#core/errors.ts";
-import { idParam } from "#core/shared/ids.ts";
-import { retryJob } from "#platform/jobs/admin.ts";
+import { retryFailedJob } from "#core/admin/retry-failed-job.ts";
 import type { Services } from "../services.ts";
 import { handle } from "../http/respond.ts";
-import { requireAdmin } from "./school.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
 
 export async function jobRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -16,12 +13,7 @@ export async function jobRoutes(app: FastifyInstance, { services }: { services: 
       request,
       reply,
       async () => {
-        requireAdmin(request);
-        const result = await retryJob(services.db, idParam(request.params.id));
-        if (result.outcome === "not_found") throw new AppError("not_found");
-        // Running or already done: nothing to retry (the page was out of date).
-        if (result.outcome === "not_failed") throw new AppError("conflict");
-        const { job } = result;
+        const job = await retryFailedJob(services.db, request.ctx.actor, request.params.id);
         return {
           json: { job: { id: job.id, type: job.type, status: job.status, attempts: job.attempts, run_at: job.run_at } },
           redirect: "/home/jobs?retried=1",

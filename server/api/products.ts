@@ -68,9 +68,7 @@ export async function productRoutes(app: FastifyInstance, { services }: { servic
   });
 
   app.get<{ Params: { slug: string } }>("/my/products/:slug/download", async (request, reply) => {
-    const user = request.ctx.user;
-    if (!user) throw new AppError("unauthenticated");
-    const file = await findMyProductFile(db, user, request.params.slug);
+    const file = await findMyProductFile(db, request.ctx.actor, request.params.slug);
     const stored = file ? await services.storage.head(file.key) : null;
     if (!file || !stored) throw new AppError("not_found");
     const body = await services.storage.get(file.key);

@@ -1,7 +1,6 @@
 // First-run setup (POST /setup) and the school settings of the admin area (PUT /home/settings).
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { logIn } from "#core/accounts/log-in.ts";
-import { AppError } from "#core/errors.ts";
 import { setupSchool } from "#core/school/setup-school.ts";
 import { updateSchoolSettings } from "#core/school/update-settings.ts";
 import type { Services } from "../services.ts";
@@ -9,13 +8,6 @@ import { cookieNames, isSecureRequest, setCookie } from "../http/cookies.ts";
 import { csrfBinding, csrfTokenFor } from "../http/csrf.ts";
 import { handle, wantsJson } from "../http/respond.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
-
-export function requireAdmin(request: FastifyRequest) {
-  const user = request.ctx.user;
-  if (!user) throw new AppError("unauthenticated");
-  if (user.role !== "admin") throw new AppError("forbidden");
-  return user;
-}
 
 export async function schoolRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const staff = limited(routeLimits.staff);

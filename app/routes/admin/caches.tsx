@@ -1,8 +1,7 @@
 // /home/caches: the server's in-process caches (platform/cache/cache.ts) as this process holds them: what each
 // copies from, how stale it may be when another process wrote (its maximum age), how many entries it holds and
 // how often it answered from memory since the process started.
-import { listCaches } from "#platform/cache/cache.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
+import { listServerCaches } from "#core/admin/list-server-caches.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { pageContext } from "#server/page-context.ts";
@@ -12,14 +11,13 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "admin:caches_title");
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const percent = new Intl.NumberFormat(ctx.lang, { style: "percent", maximumFractionDigits: 1 });
   const count = new Intl.NumberFormat(ctx.lang);
   const seconds = new Intl.NumberFormat(ctx.lang, { style: "unit", unit: "second", maximumFractionDigits: 1 });
   return {
-    caches: listCaches(services.db).map((cache) => {
+    caches: listServerCaches(services.db, ctx.actor).map((cache) => {
       const asked = cache.hits + cache.misses;
       return {
         name: cache.name,

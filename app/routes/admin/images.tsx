@@ -7,7 +7,6 @@ import { listLibraryImages, LIBRARY_CONTEXT } from "#core/media/list-library-ima
 import { formatDate } from "#platform/i18n/format.ts";
 import { pageContext } from "#server/page-context.ts";
 import { api } from "#app/lib/api.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
@@ -21,10 +20,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "media:library_title");
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  const images = await listLibraryImages(services.db, { userId: user.id });
+  const images = await listLibraryImages(services.db, ctx.actor);
   return {
     images: images.map((image) => ({
       key: image.key,

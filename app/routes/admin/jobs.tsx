@@ -2,11 +2,10 @@
 // failed ones with their last error and a 'Retry' button (POST /home/jobs/:id/retry); the waiting ones.
 import { useLocation, useRevalidator } from "react-router";
 import { clsx } from "clsx";
-import { countJobsByStatus, listJobs } from "#platform/jobs/admin.ts";
+import { getJobQueue } from "#core/admin/get-job-queue.ts";
 import { jobStatuses } from "#platform/jobs/statuses.ts";
 import { formatDateTime } from "#platform/i18n/format.ts";
 import { api } from "#app/lib/api.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { errorKeyFromQuery } from "#app/features/accounts/form-error-from-query.ts";
@@ -25,14 +24,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "jobs:jobs_title");
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  const [counts, failed, pending] = await Promise.all([
-    countJobsByStatus(services.db),
-    listJobs(services.db, "failed", LIST_LIMIT),
-    listJobs(services.db, "pending", LIST_LIMIT),
-  ]);
+  const { counts, failed, pending } = await getJobQueue(services.db, ctx.actor, { limit: LIST_LIMIT });
   const date = (value: string) => formatDateTime(value, ctx.lang, ctx.school?.time_zone);
   return {
     counts,

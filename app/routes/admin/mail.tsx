@@ -2,14 +2,12 @@
 // here instead of being sent, and the owner reads it (and follows its links) here. ?id= opens one message.
 import { Link } from "react-router";
 import { clsx } from "clsx";
-import { findMail, listMails } from "#platform/mail/outbox.ts";
+import { readSchoolMail } from "#core/admin/read-school-mail.ts";
 import { formatDateTime } from "#platform/i18n/format.ts";
-import { requireAdmin } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { LinkifiedText } from "#app/features/mail/linkified-text.tsx";
 import { pageContext } from "#server/page-context.ts";
-import { idFromText } from "#core/shared/ids.ts";
 import type { Route } from "./+types/mail.ts";
 import { Badge } from "#app/ui/badge.tsx";
 import { DataTable } from "#app/ui/data-table.tsx";
@@ -21,13 +19,12 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  requireAdmin(context, request);
   const { services, request: ctx } = context.get(pageContext);
   const url = new URL(request.url);
-  const list = await listMails(services.db, Number(url.searchParams.get("page") ?? "1"));
-  const asked = url.searchParams.get("id");
-  const mailId = idFromText(asked);
-  const selected = mailId ? await findMail(services.db, mailId) : undefined;
+  const { list, selected } = await readSchoolMail(services.db, ctx.actor, {
+    page: Number(url.searchParams.get("page") ?? "1"),
+    id: url.searchParams.get("id"),
+  });
   const date = (value: string) => formatDateTime(value, ctx.lang, ctx.school?.time_zone);
   return {
     transport: services.mailer.transport,
@@ -50,9 +47,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
           date: date(selected.sent_at ?? selected.created_at),
           text: selected.text_body,
         }
-      : asked
-        ? null
-        : undefined,
+      : selected,
   };
 }
 

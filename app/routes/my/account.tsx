@@ -2,7 +2,9 @@
 // devices) and e-mail notification preferences. Each section is its own form and says 'Saved' on success.
 import { type ReactNode, useRef } from "react";
 import { useRevalidator } from "react-router";
+import { getOwnAccount } from "#core/accounts/own-account.ts";
 import { publicUser } from "#core/accounts/public-user.ts";
+import { pageContext } from "#server/page-context.ts";
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -10,7 +12,6 @@ import {
   updateProfileSchema,
 } from "#core/accounts/schemas.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { requireUser } from "#app/lib/require-user.ts";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { Button } from "#app/ui/button.tsx";
@@ -24,8 +25,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches[0]?.loaderData, "accounts:account_settings");
 }
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return { user: publicUser(requireUser(context, request)) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, request: ctx } = context.get(pageContext);
+  return { user: publicUser(await getOwnAccount(services.db, ctx.actor)) };
 }
 
 function Section({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {

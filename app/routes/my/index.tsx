@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!user) return { courses: [], products: [], teams: [] };
   const [courses, products, teams] = await Promise.all([
     listMyCourses(services.db, { user }),
-    listMyProducts(services.db, user.id),
+    listMyProducts(services.db, ctx.actor),
     listMyTeamPurchases(services.db, user.id),
   ]);
   return {

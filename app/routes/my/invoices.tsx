@@ -5,7 +5,6 @@ import { listInvoicesForUser } from "#core/invoices/list-invoices-for-user.ts";
 import { formatDate } from "#platform/i18n/format.ts";
 import { formatMoney } from "#core/shared/money.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireUser } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import type { Route } from "./+types/invoices.ts";
@@ -17,10 +16,9 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches[0]?.loaderData, "invoices:title");
 }
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  const invoices = await listInvoicesForUser(services.db, user.id);
+  const invoices = await listInvoicesForUser(services.db, ctx.actor);
   return {
     invoices: invoices.map((invoice) => ({
       id: invoice.id,

@@ -1,12 +1,12 @@
 // The student area (/my): only for logged-in visitors; a side navigation on wide screens, tabs on narrow ones.
 import { Outlet, useLocation } from "react-router";
-import { requireUser } from "#app/lib/require-user.ts";
+import { guardStudentArea } from "#app/lib/student-area.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { LinkTabs } from "#app/ui/tabs.tsx";
 import type { Route } from "./+types/layout.ts";
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, request);
+export function loader({ context }: Route.LoaderArgs) {
+  guardStudentArea(context);
   return null;
 }
 

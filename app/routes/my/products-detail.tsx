@@ -5,7 +5,6 @@ import { Link } from "react-router";
 import { ChevronLeft } from "lucide-react";
 import { findMyProduct } from "#core/products/list-my-products.ts";
 import { pageContext } from "#server/page-context.ts";
-import { requireUser } from "#app/lib/require-user.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { MarkdownText } from "#app/features/learning/components/markdown-text.tsx";
 import { ProductKindBadge } from "#app/features/products/badges.tsx";
@@ -18,10 +17,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return loaderData ? [{ title: `${loaderData.product.title} · ${school}` }] : (matches[0]?.meta ?? []);
 }
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  const product = await findMyProduct(services.db, user, params.slug);
+  const product = await findMyProduct(services.db, ctx.actor, params.slug);
   if (!product) throw new Response(null, { status: 404 });
   return { product: myProductView(product, ctx.lang, ctx.school?.time_zone) };
 }
