@@ -6,6 +6,7 @@
 export const CASCADES: Readonly<Record<string, readonly string[]>> = {
   affiliate_codes: ["affiliate_commissions", "transactions"],
   comments: ["replies", "reviews"],
+  community_topics: ["community_posts", "community_topic_products"],
   course_sections: ["lectures"],
   courses: [
     "bundle_courses",
@@ -19,11 +20,12 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
   ],
   lectures: ["lecture_components", "lecture_progress", "videos"],
   product_variants: ["transactions", "variant_price_changes"],
-  products: ["bundle_courses", "product_access", "product_variants", "promo_codes"],
+  products: ["bundle_courses", "community_topic_products", "product_access", "product_variants", "promo_codes"],
   promo_codes: ["transactions"],
   transactions: ["affiliate_commissions", "invitations", "invoices", "payment_events", "product_access"],
   users: [
     "comments",
+    "community_posts",
     "course_access",
     "invitations",
     "lecture_progress",
@@ -36,6 +38,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
     "videos",
     "votes",
   ],
+  videos: ["community_posts"],
 };
 
 /** Every table a DELETE naming `table` may change through cascades, `table` included. */

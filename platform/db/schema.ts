@@ -264,6 +264,51 @@ export type VideoTable = {
   updated_at: string;
 };
 
+/** A community topic (migration 0015). Public: anyone may read it; restricted: the admin and holders of a key. */
+export type CommunityTopicTable = {
+  id: Generated<number>;
+  title: string;
+  description: Generated<string>;
+  allow_students_to_add_posts: Generated<number>;
+  visibility: Generated<"public" | "restricted">;
+  /** the admin's order on /community, ascending */
+  position: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A key to a restricted topic: owning this product opens it (the memberships issue adds plans beside it). */
+export type CommunityTopicProductTable = {
+  topic_id: number;
+  product_id: number;
+};
+
+/** A post in a topic (migration 0015). Student posts are plain text, admin posts markdown (by_admin). */
+export type CommunityPostTable = {
+  id: Generated<number>;
+  topic_id: number;
+  user_id: number;
+  by_admin: Generated<number>;
+  title: string;
+  body: string;
+  /** storage key of the post's image (png, gif or jpeg, at most 600 KB after the browser's compression) */
+  image: string | null;
+  image_width: number | null;
+  image_height: number | null;
+  /** an embed URL (YouTube, Vimeo...) */
+  video_url: string | null;
+  /** a hosted video (ours or Bunny's): the spec's bunny_id and bunny_status come from it */
+  video_id: number | null;
+  /** pinned posts come first in their topic's feed, latest pinned first */
+  pinned_at: string | null;
+  /** hidden by a moderator: shown to admins only */
+  hidden_at: string | null;
+  up_votes_count: Generated<number>;
+  comments_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
 export type CacheVersionTable = {
   name: string;
   version: Generated<number>;
@@ -309,6 +354,9 @@ export type Database = {
   uploads: UploadTable;
   videos: VideoTable;
   cache_versions: CacheVersionTable;
+  community_topics: CommunityTopicTable;
+  community_topic_products: CommunityTopicProductTable;
+  community_posts: CommunityPostTable;
 } & SellingTables;
 
 export type School = Selectable<SchoolTable>;
