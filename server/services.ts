@@ -21,6 +21,7 @@ import type { SampleMedia } from "#core/school/sample-content.ts";
 import { sampleMedia } from "#platform/sample-files/sample-media.ts";
 import { registerCommentableKind } from "#core/discussion/commentable-kinds.ts";
 import { lectureCommentable } from "#core/learning/lecture-commentable.ts";
+import { postCommentable } from "#core/community/post-commentable.ts";
 
 export type Services = {
   config: Config;
@@ -46,6 +47,7 @@ export type Services = {
 export async function createServices(config: Config): Promise<Services> {
   // What comments may hang on: each kind comes from the domain that owns it (the community adds posts).
   registerCommentableKind(lectureCommentable);
+  registerCommentableKind(postCommentable);
   const handle = openDatabase(config.database);
   await migrateToLatest(handle);
   const throttle = createLoginThrottle({

@@ -1,4 +1,4 @@
-// POST /vote {type, id, value} (§3, §4, §7): one vote per user per comment or reply (a unique index), the same
+// POST /vote {type, id, value} (§3, §4, §7): one vote per user per comment, reply or community post (a unique index), the same
 // value again takes the vote back, and the item's up_votes_count changes in the same transaction. Concurrent
 // votes of one user are safe: each write is conditional on the vote it read, and a lost race reads again.
 import type { Db } from "#platform/db/connection.ts";
@@ -6,6 +6,7 @@ import { nowIso } from "#platform/db/connection.ts";
 import { prepared } from "#platform/db/prepared.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { commentableKind } from "./commentable-kinds.ts";
 import { requireReadableComment, requireViewer, requireVisibleReply } from "./commentable.ts";
 import type { ViewerVote } from "./present.ts";
 import type { DiscussionViewer } from "./rights.ts";
@@ -53,7 +54,7 @@ const changeVote = prepared((db, p: { id: number; previous: VoteValue; value: Vo
     .where("value", "=", p.previous)
     .returning("id"),
 );
-const countUpIn = (table: "comments" | "replies") =>
+const countUpIn = (table: "comments" | "replies" | "community_posts") =>
   prepared((db, p: { id: number; delta: number }) =>
     db
       .updateTable(table)
@@ -61,7 +62,11 @@ const countUpIn = (table: "comments" | "replies") =>
       .where("id", "=", p.id)
       .returning("up_votes_count"),
   );
-const countUp = { comment: countUpIn("comments"), reply: countUpIn("replies") };
+const countUp = {
+  comment: countUpIn("comments"),
+  reply: countUpIn("replies"),
+  post: countUpIn("community_posts"),
+};
 
 export async function castVote(
   db: Db,
@@ -73,7 +78,9 @@ export async function castVote(
   // Where a comment hangs may come from the per-process copy: a comment deleted meanwhile has no row for the
   // count update below, which answers 404 and rolls the vote back.
   if (input.type === "comment") await requireReadableComment(db, input.id, viewer);
-  else await requireVisibleReply(db, input.id, viewer);
+  else if (input.type === "reply") await requireVisibleReply(db, input.id, viewer);
+  // A community post is voted on where it may be commented on (its kind decides: core/community).
+  else await commentableKind("post").findVisible(db, input.id, viewer);
 
   return db.transaction().execute(async (trx) => {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {

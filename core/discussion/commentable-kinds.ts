@@ -21,6 +21,11 @@ export type CommentableKind = {
   findVisible(db: Db, id: number, viewer: DiscussionViewer): Promise<Commentable>;
   /** Whether a comment on it may carry a video (§5: video posts belong to the community, not to lectures). */
   acceptsVideo: boolean;
+  /**
+   * Keeps the kind's own count of its comments (a community post's comments_count), in the transaction that adds
+   * (+1) or removes (-1) a comment; kinds that count nothing leave it out.
+   */
+  countComments?(db: Db, id: number, delta: 1 | -1): Promise<void>;
 };
 
 const kinds = new Map<CommentableType, CommentableKind>();

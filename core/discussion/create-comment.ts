@@ -21,19 +21,24 @@ export async function createComment(
   if (input.file === 1 && !commentableKind(commentable.type).acceptsVideo)
     throw fieldError("file", "discussion:video_posts_only");
   const now = nowIso();
-  const { id } = await db
-    .insertInto("comments")
-    .values({
-      commentable_type: commentable.type,
-      commentable_id: commentable.id,
-      user_id: viewer.id,
-      body: input.body,
-      by_admin: toFlag(viewer.role === "admin"),
-      video_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const kind = commentableKind(commentable.type);
+  const id = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("comments")
+      .values({
+        commentable_type: commentable.type,
+        commentable_id: commentable.id,
+        user_id: viewer.id,
+        body: input.body,
+        by_admin: toFlag(viewer.role === "admin"),
+        video_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await kind.countComments?.(trx, commentable.id, 1);
+    return row.id;
+  });
   return { comment: await selectComment(db, viewer, id) };
 }

@@ -4,6 +4,7 @@ import type { Db } from "#platform/db/connection.ts";
 import type { Storage } from "#core/ports/storage.ts";
 import { AppError } from "../errors.ts";
 import { requireViewer, requireVisibleComment } from "./commentable.ts";
+import { commentableKind } from "./commentable-kinds.ts";
 import { canDelete, type DiscussionViewer, refusalFor } from "./rights.ts";
 
 export async function deleteComment(
@@ -11,7 +12,7 @@ export async function deleteComment(
   options: { viewer: DiscussionViewer | null; commentId: number },
 ): Promise<void> {
   const viewer = requireViewer(options.viewer);
-  const { comment } = await requireVisibleComment(deps.db, options.commentId, viewer);
+  const { comment, commentable } = await requireVisibleComment(deps.db, options.commentId, viewer);
   if (!canDelete(viewer, comment)) throw new AppError(refusalFor(viewer, comment));
   const images = await deps.db.transaction().execute(async (trx) => {
     const replies = await trx
@@ -25,7 +26,8 @@ export async function deleteComment(
       await trx.deleteFrom("replies").where("comment_id", "=", comment.id).execute();
     }
     await trx.deleteFrom("votes").where("votable_type", "=", "comment").where("votable_id", "=", comment.id).execute();
-    await trx.deleteFrom("comments").where("id", "=", comment.id).execute();
+    const deleted = await trx.deleteFrom("comments").where("id", "=", comment.id).returning("id").executeTakeFirst();
+    if (deleted) await commentableKind(commentable.type).countComments?.(trx, commentable.id, -1);
     const keys = replies.flatMap((r) => (r.image ? [r.image] : []));
     if (keys.length) await trx.deleteFrom("uploads").where("storage_key", "in", keys).execute();
     return keys;

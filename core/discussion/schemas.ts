@@ -17,7 +17,7 @@ export const REPLY_IMAGE_MAX_SIDE = 10_000;
 
 export const commentableTypes = ["lecture", "post"] as const;
 export type CommentableKind = (typeof commentableTypes)[number];
-export const votableTypes = ["comment", "reply"] as const;
+export const votableTypes = ["comment", "reply", "post"] as const;
 export type VotableKind = (typeof votableTypes)[number];
 export type VoteValue = 1 | -1 | 0;
 /** §3: a comment becomes a review with 10 (positive), 5 (neutral) or 1 (negative). */

@@ -7,6 +7,7 @@ import enCatalog from "../../locales/en/catalog.json" with { type: "json" };
 import enLearning from "../../locales/en/learning.json" with { type: "json" };
 import enCommon from "../../locales/en/common.json" with { type: "json" };
 import enDiscussion from "../../locales/en/discussion.json" with { type: "json" };
+import enCommunity from "../../locales/en/community.json" with { type: "json" };
 import enErrors from "../../locales/en/errors.json" with { type: "json" };
 import enJobs from "../../locales/en/jobs.json" with { type: "json" };
 import enMail from "../../locales/en/mail.json" with { type: "json" };
@@ -31,6 +32,7 @@ import plCatalog from "../../locales/pl/catalog.json" with { type: "json" };
 import plLearning from "../../locales/pl/learning.json" with { type: "json" };
 import plCommon from "../../locales/pl/common.json" with { type: "json" };
 import plDiscussion from "../../locales/pl/discussion.json" with { type: "json" };
+import plCommunity from "../../locales/pl/community.json" with { type: "json" };
 import plErrors from "../../locales/pl/errors.json" with { type: "json" };
 import plJobs from "../../locales/pl/jobs.json" with { type: "json" };
 import plMail from "../../locales/pl/mail.json" with { type: "json" };
@@ -68,6 +70,7 @@ export const catalogs = {
     search: enSearch,
     learning: enLearning,
     discussion: enDiscussion,
+    community: enCommunity,
     authoring: enAuthoring,
     media: enMedia,
     integrations: enIntegrations,
@@ -94,6 +97,7 @@ export const catalogs = {
     search: plSearch,
     learning: plLearning,
     discussion: plDiscussion,
+    community: plCommunity,
     authoring: plAuthoring,
     media: plMedia,
     integrations: plIntegrations,

@@ -37,6 +37,9 @@ export const routeLimits = {
   discussionDelete: { name: "discussion_delete", points: 30, duration: minute, by: "user" },
   vote: { name: "vote", points: 120, duration: minute, by: "user" },
   review: { name: "review", points: 10, duration: hour, by: "user" },
+  // Community: writing posts, and editing or deleting them.
+  communityPost: { name: "community_post", points: 10, duration: minute, by: "user" },
+  communityPostChange: { name: "community_post_change", points: 30, duration: minute, by: "user" },
   // Learning: a student clicking through lectures (one watch, star or completion a click) never meets these.
   progress: { name: "progress", points: 300, duration: minute, by: "user" },
   note: { name: "note", points: 120, duration: minute, by: "user" },

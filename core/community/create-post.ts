@@ -1,0 +1,87 @@
+// POST /json/community/topics/{id}/post/create (spec §5, §6, §7): a post in a topic the actor may write in (admins
+// always; students where they may read and the topic lets students post). Title 5-159 characters, body at least
+// 5; an optional embed link (YouTube, Vimeo) and an optional image (PNG, GIF or JPEG, at most 600000 bytes, stored
+// re-encoded). A student's post is plain text, an admin's markdown (by_admin).
+import type { Db } from "#platform/db/connection.ts";
+import { nowIso, toFlag } from "#platform/db/connection.ts";
+import type { Storage } from "#core/ports/storage.ts";
+import { type Actor, authorizeUser, isAdmin } from "../shared/actor.ts";
+import { parseInput } from "../validation.ts";
+import { checkPostImage, storePostImage, type StoredPostImage } from "./post-image.ts";
+import { type PostView, postQuery, presentPosts } from "./present.ts";
+import { postEmbedUrl, postFieldsSchema } from "./schemas.ts";
+import { requireReadableTopic } from "./topics.ts";
+
+export type PostInput = {
+  /** title, body, video (and file / video_file_upload, the hosted video's flags) */
+  fields: unknown;
+  /** the image's bytes, when one was sent */
+  image?: Buffer | null;
+};
+
+/** Records a stored image in uploads (the media library and the cleaning of orphans know it by its key). */
+export async function recordPostImage(db: Db, userId: number, image: StoredPostImage, now: string): Promise<void> {
+  await db
+    .insertInto("uploads")
+    .values({
+      storage_key: image.key,
+      context: "post",
+      user_id: userId,
+      content_type: image.contentType,
+      size: image.size,
+      status: "stored",
+      created_at: now,
+    })
+    .execute();
+}
+
+export async function createPost(
+  deps: { db: Db; storage: Storage },
+  actor: Actor,
+  topicId: number,
+  input: PostInput,
+): Promise<{ post: PostView }> {
+  const { db, storage } = deps;
+  const { topic, canPost } = await requireReadableTopic(db, actor, topicId);
+  const author = authorizeUser(actor, canPost);
+  const fields = parseInput(postFieldsSchema, input.fields ?? {});
+  const checked = input.image ? checkPostImage(input.image) : null;
+  // hosted video: H6 (the video_file_upload / file flags start a hosted upload for the post here)
+  const stored = checked ? await storePostImage(storage, input.image!, checked) : null;
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const row = await trx
+        .insertInto("community_posts")
+        .values({
+          topic_id: topic.id,
+          user_id: author.userId,
+          by_admin: toFlag(isAdmin(author)),
+          title: fields.title,
+          body: fields.body,
+          image: stored?.key ?? null,
+          image_width: stored?.width ?? null,
+          image_height: stored?.height ?? null,
+          video_url: fields.video ? postEmbedUrl(fields.video) : null,
+          video_id: null,
+          pinned_at: null,
+          hidden_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (stored) await recordPostImage(trx, author.userId, stored, now);
+      return row.id;
+    });
+  } catch (error) {
+    // No post holds the file: remove it again.
+    if (stored) await storage.delete(stored.key).catch(() => {});
+    throw error;
+  }
+  // notifications: new post
+  const row = await postQuery(db).where("p.id", "=", id).executeTakeFirstOrThrow();
+  const [post] = await presentPosts(db, actor, [row]);
+  return { post: post! };
+}
