@@ -29,3 +29,14 @@ export function postRefusal(actor: SignedInActor, post: { user_id: number }): "n
 export function discussionViewerOf(actor: SignedInActor): DiscussionViewer {
   return { id: actor.userId, role: isAdmin(actor) ? "admin" : "student" };
 }
+
+/** The topic of a post, when the post exists and the actor may see it (for the page that explains a locked topic). */
+export async function topicIdOfPost(db: Db, actor: Actor, postId: number): Promise<number | null> {
+  if (!Number.isSafeInteger(postId)) return null;
+  const row = await db
+    .selectFrom("community_posts")
+    .select(["topic_id", "user_id", "hidden_at"])
+    .where("id", "=", postId)
+    .executeTakeFirst();
+  return row && canSeePost(actor, row) ? row.topic_id : null;
+}

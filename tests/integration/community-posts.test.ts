@@ -223,10 +223,10 @@ describe("the feeds", () => {
     let url: string | null = `/json/community/topics/${topic}`;
     let pages = 0;
     while (url) {
-      const response = await student.client.post(url);
+      const response: { status: number; body: any } = await student.client.post(url);
       expect(response.status).toBe(200);
-      const page = response.body.community_posts;
-      if (pages === 0) expect(page.data[0].id).toBe(pinned);
+      const page: { data: { id: number }[]; next_page_url: string | null } = response.body.community_posts;
+      if (pages === 0) expect(page.data[0]?.id).toBe(pinned);
       seen.push(...page.data.map((p: { id: number }) => p.id));
       url = page.next_page_url;
       pages += 1;
@@ -249,7 +249,7 @@ describe("the feeds", () => {
     const seen: number[] = [];
     let url: string | null = "/json/community";
     while (url) {
-      const response = await student.client.post(url);
+      const response: { status: number; body: any } = await student.client.post(url);
       expect(response.status).toBe(200);
       expect(response.body.community_topic).toBeNull();
       seen.push(...response.body.community_posts.data.map((p: { id: number }) => p.id));

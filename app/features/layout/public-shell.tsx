@@ -15,6 +15,7 @@ function SiteLinks({ className }: { className?: string }) {
   const links = [
     { to: "/courses", label: t("catalog:courses_title") },
     ...(data?.hasProducts ? [{ to: "/products", label: t("products:list_title") }] : []),
+    ...(data?.hasCommunity ? [{ to: "/community", label: t("community:nav_link") }] : []),
   ];
   return (
     <ul className={clsx("flex items-center gap-1", className)}>
