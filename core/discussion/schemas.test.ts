@@ -88,10 +88,11 @@ describe("the send button (§5)", () => {
 });
 
 describe("other inputs", () => {
-  it("votes are 1, -1 or 0 on a comment or a reply", () => {
+  it("votes are 1, -1 or 0 on a comment, a reply or a community post", () => {
     expect(voteSchema.parse({ type: "reply", id: 3, value: -1 })).toEqual({ type: "reply", id: 3, value: -1 });
     expect(voteSchema.safeParse({ type: "comment", id: 3, value: 2 }).success).toBe(false);
-    expect(voteSchema.safeParse({ type: "post", id: 3, value: 1 }).success).toBe(false);
+    expect(voteSchema.parse({ type: "post", id: 3, value: 1 })).toEqual({ type: "post", id: 3, value: 1 });
+    expect(voteSchema.safeParse({ type: "lecture", id: 3, value: 1 }).success).toBe(false);
   });
 
   it("a review from a comment is rated 10, 5 or 1", () => {
