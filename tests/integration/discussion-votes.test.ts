@@ -108,7 +108,9 @@ describe("POST /vote", () => {
     const bad = await student.client.post("/vote", { type: "comment", id: comment.id, value: 2 });
     expect(bad.status).toBe(422);
     expect(bad.body.errors.value).toEqual(["Choose one of the options."]);
-    expect((await student.client.post("/vote", { type: "post", id: comment.id, value: 1 })).status).toBe(422);
+    expect((await student.client.post("/vote", { type: "lecture", id: comment.id, value: 1 })).status).toBe(422);
+    // Community posts are votable (issue 14): an unknown one is a 404.
+    expect((await student.client.post("/vote", { type: "post", id: 999999, value: 1 })).status).toBe(404);
     expect((await student.client.post("/vote", { type: "comment", id: 999999, value: 1 })).status).toBe(404);
     expect((await student.client.post("/vote", { type: "reply", id: 999999, value: 1 })).status).toBe(404);
     const paid = await postComment(admin, course.lectures.paid, "Paid only");
