@@ -9,15 +9,7 @@ import { fileUrl, votesOf } from "#core/discussion/present.ts";
 import { type Actor, userIdOf } from "../shared/actor.ts";
 import { type TopicView, topicView } from "./topics.ts";
 
-/** A post's page (named route community.posts.show). */
-export function postPath(id: number): string {
-  return `/community/posts/${id}`;
-}
-
-/** A topic's feed page. */
-export function topicPath(id: number): string {
-  return `/community/topics/${id}`;
-}
+export { postPath, topicPath } from "./paths.ts";
 
 export type PostView = {
   id: number;

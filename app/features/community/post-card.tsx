@@ -3,7 +3,8 @@
 import { Link } from "react-router";
 import { MessageSquare, Pin } from "lucide-react";
 import { formatDate } from "#platform/i18n/format.ts";
-import { type PostView, postPath, topicPath } from "#core/community/present.ts";
+import type { PostView } from "#core/community/present.ts";
+import { postPath, topicPath } from "#core/community/paths.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useRootData, useTimeZone } from "#app/lib/root-data.ts";
 import { Avatar } from "#app/ui/avatar.tsx";

@@ -3,7 +3,7 @@ import { NavLink } from "react-router";
 import { clsx } from "clsx";
 import { Lock } from "lucide-react";
 import type { TopicView } from "#core/community/topics.ts";
-import { topicPath } from "#core/community/present.ts";
+import { topicPath } from "#core/community/paths.ts";
 import { useT } from "#app/lib/i18n.tsx";
 
 export function TopicList({ topics }: { topics: TopicView[] }) {

@@ -7,7 +7,7 @@ import { data, Link, redirect, useNavigate } from "react-router";
 import { Pencil, Pin, PinOff, Trash2 } from "lucide-react";
 import { isAppError } from "#core/errors.ts";
 import { topicIdOfPost } from "#core/community/post-access.ts";
-import { topicPath } from "#core/community/present.ts";
+import { topicPath } from "#core/community/paths.ts";
 import { showPost } from "#core/community/show-post.ts";
 import { topicAccess } from "#core/community/topics.ts";
 import { idFromText } from "#core/shared/ids.ts";
