@@ -4,7 +4,7 @@
 import type { Db } from "#platform/db/connection.ts";
 import type { DiscussionViewer } from "#core/discussion/rights.ts";
 import { type Actor, isAdmin, type SignedInActor } from "../shared/actor.ts";
-import { AppError } from "../errors.ts";
+import { AppError, isAppError } from "../errors.ts";
 import { canSeePost } from "./policies.ts";
 import { type PostRow, postQuery } from "./present.ts";
 import { requireReadableTopic, type TopicAccess } from "./topics.ts";
@@ -16,7 +16,14 @@ export async function requireVisiblePost(db: Db, actor: Actor, postId: number): 
     ? await postQuery(db).where("p.id", "=", postId).executeTakeFirst()
     : undefined;
   if (!post || !canSeePost(actor, post)) throw new AppError("not_found");
-  const access = await requireReadableTopic(db, actor, post.topic_id);
+  let access: VisiblePost["access"];
+  try {
+    access = await requireReadableTopic(db, actor, post.topic_id);
+  } catch (error) {
+    // A post of a topic the reader may not open answers as a missing one (its page explains the topic instead).
+    if (isAppError(error) && error.code === "forbidden") throw new AppError("not_found");
+    throw error;
+  }
   return { post, access };
 }
 

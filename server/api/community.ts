@@ -1,6 +1,6 @@
 // The community's JSON calls (spec §7): the feeds (POST /json/community, /json/community/topics/{id} and their
 // next_page_url), a post's creation (multipart: title, body, image, file, video, video_file_upload), its edit (PUT
-// or POST /json/community/posts/{id}) and deletion, an admin's pin, and the comments of a post for 'More'.
+// or POST /json/community/posts/{id}) and deletion, an admin's pin (under /home, the admin's area), and the comments of a post for 'More'.
 // Thin: parse, call one use-case from core/community/, shape. Every call needs the CSRF header (csrf-guard).
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -110,10 +110,10 @@ export async function communityRoutes(app: FastifyInstance, { services }: { serv
     },
   );
 
-  app.post<{ Params: Params }>("/json/community/posts/:id/pin", limited(routeLimits.staff), async (request) =>
+  app.post<{ Params: Params }>("/home/community/posts/:id/pin", limited(routeLimits.staff), async (request) =>
     setPostPinned(db, request.ctx.actor, idParam(request.params.id), true),
   );
-  app.delete<{ Params: Params }>("/json/community/posts/:id/pin", limited(routeLimits.staff), async (request) =>
+  app.delete<{ Params: Params }>("/home/community/posts/:id/pin", limited(routeLimits.staff), async (request) =>
     setPostPinned(db, request.ctx.actor, idParam(request.params.id), false),
   );
 

@@ -216,8 +216,8 @@ describe("the feeds", () => {
     const topic = await arrangeTopic(db, { title: "Busy topic" });
     const ids = await arrangePosts(db, topic, student.id, 25);
     const pinned = ids[3]!;
-    expect((await admin.post(`/json/community/posts/${pinned}/pin`)).status).toBe(200);
-    expect((await student.client.post(`/json/community/posts/${ids[4]}/pin`)).status).toBe(403);
+    expect((await admin.post(`/home/community/posts/${pinned}/pin`)).status).toBe(200);
+    expect((await student.client.post(`/home/community/posts/${ids[4]}/pin`)).status).toBe(403);
 
     const seen: number[] = [];
     let url: string | null = `/json/community/topics/${topic}`;
@@ -242,7 +242,7 @@ describe("the feeds", () => {
     await arrangePosts(db, topic, student.id, 3);
     const second = await student.client.post(first.body.community_posts.next_page_url);
     expect(second.body.community_posts.data[0].id).toBe(first.body.community_posts.data.at(-1).id - 1);
-    expect((await admin.json("DELETE", `/json/community/posts/${pinned}/pin`)).status).toBe(200);
+    expect((await admin.json("DELETE", `/home/community/posts/${pinned}/pin`)).status).toBe(200);
   });
 
   it("the all-topics feed pages over the readable topics by id", async () => {

@@ -55,6 +55,9 @@ type Objects = {
   productSlug: string;
   promoCodeId: number;
   affiliateId: number;
+  /** a restricted community topic A holds the key to (B does not), and A's post in it */
+  topicId: number;
+  postId: number;
 };
 let o: Objects;
 
@@ -119,6 +122,8 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/home\/promo-codes\/:id/, () => o.promoCodeId],
     [/^\/home\/affiliates\/:id/, () => o.affiliateId],
     [/^\/home\/transactions\/:id/, () => o.transactionId],
+    [/^\/(json\/)?community\/topics\/:id/, () => o.topicId],
+    [/^\/(json|home)?\/?community\/posts\/:id/, () => o.postId],
   ];
   if (param === "id") {
     const found = idByPath.find(([pattern]) => pattern.test(url));
@@ -187,6 +192,11 @@ const notObjectRoutes: Record<string, string> = {
   "POST /payments/:provider/notify": "the provider's notification, no session: verified by its signature",
   "POST /webhooks/bunny": "the video host's notification, no session: verified by its signature",
   "PUT /uploads/*": "a signed upload address: its signature is the capability",
+  "POST /json/community": "the feed of the topics the caller may read",
+  "POST /json/community/topics/:id":
+    "a topic is the school's, not a user's: public ones are open, a restricted one answers 403 without its key (community-posts.test.ts)",
+  "POST /json/community/topics/:id/post/create":
+    "writes the caller's own post in a school's topic (403 without the topic's key: community-posts.test.ts)",
 };
 
 /** The admin's area: a student may get 403 (not an admin) as well as 404. The access manager is a buyer's. */
@@ -254,6 +264,8 @@ const watchedTables = [
   "invoices",
   "integrations",
   "school",
+  "community_topics",
+  "community_posts",
 ] as const;
 
 async function snapshot(): Promise<Record<string, string[]>> {
@@ -402,6 +414,17 @@ beforeAll(async () => {
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const topic = await db
+    .insertInto("community_topics")
+    .values({ title: "Members", visibility: "restricted", created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.insertInto("community_topic_products").values({ topic_id: topic.id, product_id: productId }).execute();
+  const post = await a.client.post(`/json/community/topics/${topic.id}/post/create`, {
+    title: "A's members-only post",
+    body: "Only for those with the key",
+  });
+  expect(post.status, JSON.stringify(post.body)).toBe(200);
   const job = await db.selectFrom("jobs").select("id").orderBy("id").executeTakeFirstOrThrow();
   const review = await db.selectFrom("reviews").select("id").where("user_id", "=", a.id).executeTakeFirstOrThrow();
   const invitation = await db
@@ -435,6 +458,8 @@ beforeAll(async () => {
     productSlug: "a-private-file",
     promoCodeId,
     affiliateId: affiliate.id,
+    topicId: topic.id,
+    postId: post.body.post.id,
   };
 });
 afterAll(() => server?.stop());
@@ -522,6 +547,10 @@ describe("Figure 9 for pages: student B opens every page that names an object wi
     "/payments/test/:hash": "the test provider's page (never in production); the hash is the capability",
     "/invitations/:token": "the token mailed to the invited address is the capability (the page prefills it)",
     "/*": "the not-found page",
+    "/community/topics/:id":
+      "a topic is the school's: public ones are open, a restricted one shows the 403 page naming its products (community-pages.test.ts)",
+    "/community/posts/:id":
+      "read by its topic's readers: a restricted topic's post shows that 403 page too; hidden posts are 404 (community-pages.test.ts)",
   };
 
   it("answers 404 to every one, admin pages included", async () => {

@@ -47,7 +47,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     if (!isAppError(error)) throw error;
     if (error.code === "unauthenticated")
       throw redirect(`/login?next=${encodeURIComponent(`/community/posts/${postId}`)}`);
-    if (error.code === "forbidden") {
+    if (error.code === "not_found") {
       const topicId = await topicIdOfPost(services.db, ctx.actor, postId);
       const access = topicId ? await topicAccess(services.db, ctx.actor, topicId) : null;
       if (access?.state === "locked")
@@ -76,7 +76,7 @@ function OpenPost({ shown, viewer }: Extract<Route.ComponentProps["loaderData"],
 
   async function pin(pinned: boolean) {
     try {
-      await api(pinned ? "POST" : "DELETE", `/json/community/posts/${post.id}/pin`);
+      await api(pinned ? "POST" : "DELETE", `/home/community/posts/${post.id}/pin`);
       setPost((current) => ({ ...current, pinned }));
     } catch {
       // the api wrapper has shown the toast
