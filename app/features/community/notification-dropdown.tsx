@@ -50,12 +50,13 @@ export function NotificationDropdown({
 
   const Icon = level === "muted" ? BellOff : Bell;
   return (
-    <DropdownMenu.Root>
+    // Not modal: the page around stays in the accessibility tree (a modal menu hides it with aria-hidden).
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className={buttonClass("secondary", "gap-2")}
         aria-label={`${label ?? t("notifications:dropdown_label")}: ${t(`notifications:current_${level ?? "none"}`)}`}
         data-testid="topic-notifications"
-        disabled={busy}
+        aria-busy={busy}
       >
         <Icon aria-hidden className="size-4" />
         <span>{t(`notifications:current_${level ?? "none"}`)}</span>
