@@ -103,7 +103,8 @@ export function tusOptions(
     headers: target.headers,
     metadata: target.metadata,
     retryDelays: [...VIDEO_RETRY_DELAYS],
-    removeFingerprintOnSuccess: true,
+    // Each upload is a new video: an unfinished one is not continued from another page load.
+    storeFingerprintForResuming: false,
     onShouldRetry: (error: TusError) => shouldRetryVideoUpload(statusOf(error), isOnline()),
     onProgress: (sent: number, total: number) => callbacks.onProgress(total ? Math.floor((sent / total) * 100) : 0),
     onSuccess: () => callbacks.onSuccess(),
