@@ -25,6 +25,7 @@ import enAccess from "../../locales/en/access.json" with { type: "json" };
 import enTransactions from "../../locales/en/transactions.json" with { type: "json" };
 import enUi from "../../locales/en/ui.json" with { type: "json" };
 import enNotifications from "../../locales/en/notifications.json" with { type: "json" };
+import enVideoUpload from "../../locales/en/video_upload.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -50,6 +51,7 @@ import plAccess from "../../locales/pl/access.json" with { type: "json" };
 import plTransactions from "../../locales/pl/transactions.json" with { type: "json" };
 import plUi from "../../locales/pl/ui.json" with { type: "json" };
 import plNotifications from "../../locales/pl/notifications.json" with { type: "json" };
+import plVideoUpload from "../../locales/pl/video_upload.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -81,6 +83,7 @@ export const catalogs = {
     transactions: enTransactions,
     ui: enUi,
     notifications: enNotifications,
+    video_upload: enVideoUpload,
   },
   pl: {
     common: plCommon,
@@ -108,6 +111,7 @@ export const catalogs = {
     transactions: plTransactions,
     ui: plUi,
     notifications: plNotifications,
+    video_upload: plVideoUpload,
   },
 } as const;
 
