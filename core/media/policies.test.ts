@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { actors, allowedOf } from "#core/shared/test-actors.ts";
-import { canUploadImages, canUploadVideo } from "./policies.ts";
+import { canUploadImages, canUploadVideo, canWatchDetachedVideo } from "./policies.ts";
 
 describe("media policies", () => {
   it("lets only admins upload images and see their library", () => {
@@ -24,5 +24,11 @@ describe("media policies", () => {
     expect(allowedOf((actor) => canUploadVideo(actor, { ownerId: actors.student.userId, onComment: false }))).toEqual(
       [],
     );
+  });
+
+  it("plays a video on no lecture to admins and its uploader only", () => {
+    expect(allowedOf((actor) => canWatchDetachedVideo(actor, null))).toEqual(["admin"]);
+    expect(allowedOf((actor) => canWatchDetachedVideo(actor, 999))).toEqual(["admin"]);
+    expect(allowedOf((actor) => canWatchDetachedVideo(actor, actors.student.userId))).toEqual(["student", "admin"]);
   });
 });

@@ -1,5 +1,6 @@
-// Who may upload media. Pure; the media use-cases ask it. A lecture's PDFs, files and videos are part of its
-// course: they follow the authoring policy (core/catalog/policies.ts), through authorizeLectureMedia().
+// Who may upload and read media. Pure; the media use-cases ask it. A lecture's PDFs, files and videos are part of
+// its course: uploads follow the authoring policy (core/catalog/policies.ts), through authorizeLectureMedia();
+// reading them follows the lecture's watch rules (lecture-viewing.ts, file-access.ts).
 import { canAuthorCourses } from "../catalog/policies.ts";
 import { type Actor, isAdmin, userIdOf } from "../shared/actor.ts";
 
@@ -17,4 +18,11 @@ export function canUploadVideo(actor: Actor, video: { ownerId: number | null; on
   const userId = userIdOf(actor);
   if (userId === null || video.ownerId === null || userId !== video.ownerId) return false;
   return video.onComment || canAuthorCourses(actor);
+}
+
+/** A video on no lecture (never attached, or its lecture's component removed): the admins and its uploader. */
+export function canWatchDetachedVideo(actor: Actor, uploaderId: number | null): boolean {
+  if (isAdmin(actor)) return true;
+  const userId = userIdOf(actor);
+  return userId !== null && userId === uploaderId;
 }

@@ -280,7 +280,7 @@ export async function mediaTransferRoutes(app: FastifyInstance, { services }: { 
     } catch {
       throw new AppError("not_found");
     }
-    const access = await fileReadAccess(services.db, request.ctx.user, key);
+    const access = await fileReadAccess(services.db, request.ctx.actor, key);
     if (!access) throw new AppError("not_found");
     const filename = key.split("/").pop()!;
     const stored = await services.storage.head(key);
@@ -299,7 +299,7 @@ export async function mediaTransferRoutes(app: FastifyInstance, { services }: { 
   });
 
   app.get("/videos/:id/stream", async (request, reply) => {
-    const video = await findPlayableVideo(services.db, request.ctx.user, tusVideoId(request));
+    const video = await findPlayableVideo(services.db, request.ctx.actor, tusVideoId(request));
     if (!video) throw new AppError("not_found");
     return sendStored(request, reply, services, video.storageKey, {
       "Cache-Control": "private, no-cache",
