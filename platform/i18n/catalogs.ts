@@ -24,6 +24,7 @@ import enPurchase from "../../locales/en/purchase.json" with { type: "json" };
 import enAccess from "../../locales/en/access.json" with { type: "json" };
 import enTransactions from "../../locales/en/transactions.json" with { type: "json" };
 import enUi from "../../locales/en/ui.json" with { type: "json" };
+import enCommunityAdmin from "../../locales/en/community_admin.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -48,6 +49,7 @@ import plPurchase from "../../locales/pl/purchase.json" with { type: "json" };
 import plAccess from "../../locales/pl/access.json" with { type: "json" };
 import plTransactions from "../../locales/pl/transactions.json" with { type: "json" };
 import plUi from "../../locales/pl/ui.json" with { type: "json" };
+import plCommunityAdmin from "../../locales/pl/community_admin.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -74,6 +76,7 @@ export const catalogs = {
     invoices: enInvoices,
     checkout: enCheckout,
     promo: enPromo,
+    community_admin: enCommunityAdmin,
     purchase: enPurchase,
     access: enAccess,
     transactions: enTransactions,
@@ -100,6 +103,7 @@ export const catalogs = {
     invoices: plInvoices,
     checkout: plCheckout,
     promo: plPromo,
+    community_admin: plCommunityAdmin,
     purchase: plPurchase,
     access: plAccess,
     transactions: plTransactions,
