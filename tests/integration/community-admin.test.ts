@@ -2,6 +2,8 @@
 // and deletes topics, public or restricted to chosen products; a student gets 403 from the calls and the 404
 // page from the screens, a visitor 401 and the login page; the pages' plain forms work before hydration; the
 // field errors come in English and in Polish; deleting a topic removes its posts' comments and votes too.
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changeSettings, englishSchool, visitor } from "../helpers/accounts.ts";
 import type { BrowserClient } from "../helpers/browser-client.ts";
@@ -330,7 +332,7 @@ describe("ordering", () => {
 });
 
 describe("deleting", () => {
-  it("deletes a topic with its posts, keys, the posts' comments, replies and votes, and nothing else", async () => {
+  it("deletes a topic with its posts, keys, pictures, the posts' comments, replies and votes, and nothing else", async () => {
     await clearTopics();
     const doomed = await createTopic({ title: "Doomed", visibility: "restricted", product_ids: [productId] });
     const kept = await createTopic({ title: "Kept" });
@@ -363,6 +365,12 @@ describe("deleting", () => {
           .executeTakeFirstOrThrow()
       ).id;
     const doomedPost = await post(doomed.id);
+    // The doomed post's picture, stored where the server's disk storage keeps it (DATA_DIR/files/<key>).
+    const imageKey = `images/posts/${"ab".repeat(16)}.png`;
+    const imageFile = path.join(server.database.dataDir, "files", imageKey);
+    fs.mkdirSync(path.dirname(imageFile), { recursive: true });
+    fs.writeFileSync(imageFile, "png bytes");
+    await db.updateTable("community_posts").set({ image: imageKey }).where("id", "=", doomedPost).execute();
     const keptPost = await post(kept.id);
     const doomedComment = await comment(doomedPost);
     const keptComment = await comment(keptPost);
@@ -389,6 +397,7 @@ describe("deleting", () => {
       { votable_type: "post", votable_id: keptPost },
     ]);
     expect(await db.selectFrom("community_topic_products").select("topic_id").execute()).toEqual([]);
+    expect(fs.existsSync(imageFile)).toBe(false);
     expect((await admin.json("DELETE", `/home/community/${doomed.id}`)).status).toBe(404);
   });
 
