@@ -30,6 +30,7 @@ import { invoiceRoutes } from "./api/invoices.ts";
 import { checkoutRoutes } from "./api/checkout.ts";
 import { productRoutes } from "./api/products.ts";
 import { promoRoutes } from "./api/promo.ts";
+import { communityAdminRoutes } from "./api/community-admin.ts";
 import { paymentNotificationRoutes } from "./api/payment-notifications.ts";
 import { accessManagerRoutes } from "./api/access-manager.ts";
 import { transactionRoutes } from "./api/transactions.ts";
@@ -147,6 +148,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(checkoutRoutes, { services });
     await api.register(productRoutes, { services });
     await api.register(promoRoutes, { services });
+    await api.register(communityAdminRoutes, { services });
     await api.register(accessManagerRoutes, { services });
     await api.register(transactionRoutes, { services });
     await api.register(statusRoutes, { services });

@@ -26,6 +26,7 @@ import enTransactions from "../../locales/en/transactions.json" with { type: "js
 import enUi from "../../locales/en/ui.json" with { type: "json" };
 import enNotifications from "../../locales/en/notifications.json" with { type: "json" };
 import enVideoUpload from "../../locales/en/video_upload.json" with { type: "json" };
+import enCommunityAdmin from "../../locales/en/community_admin.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -52,6 +53,7 @@ import plTransactions from "../../locales/pl/transactions.json" with { type: "js
 import plUi from "../../locales/pl/ui.json" with { type: "json" };
 import plNotifications from "../../locales/pl/notifications.json" with { type: "json" };
 import plVideoUpload from "../../locales/pl/video_upload.json" with { type: "json" };
+import plCommunityAdmin from "../../locales/pl/community_admin.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -78,6 +80,7 @@ export const catalogs = {
     invoices: enInvoices,
     checkout: enCheckout,
     promo: enPromo,
+    community_admin: enCommunityAdmin,
     purchase: enPurchase,
     access: enAccess,
     transactions: enTransactions,
@@ -106,6 +109,7 @@ export const catalogs = {
     invoices: plInvoices,
     checkout: plCheckout,
     promo: plPromo,
+    community_admin: plCommunityAdmin,
     purchase: plPurchase,
     access: plAccess,
     transactions: plTransactions,
