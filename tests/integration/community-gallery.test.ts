@@ -3,7 +3,7 @@
 // next_page_url), and the pages /community/gallery[/{topicId}]: what each viewer sees, the topic filter, the refusal
 // of a restricted topic, hidden posts, and keyset pages without repeats.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserClient } from "../helpers/browser-client.ts";
+import { BrowserClient, type JsonResponse } from "../helpers/browser-client.ts";
 import { newStudent, userIdOf } from "../helpers/discussion-fixtures.ts";
 import { arrangePost, arrangeTopic, arrangeTopicKey, storePostImage } from "../helpers/gallery-fixtures.ts";
 import { owner, setUpSchool } from "../helpers/school.ts";
@@ -179,7 +179,7 @@ describe("keyset pages", () => {
     let url: string | null = `/json/community/gallery/${topic.id}`;
     let pages = 0;
     while (url && pages < 5) {
-      const response = await client.post(url);
+      const response: JsonResponse = await client.post(url);
       expect(response.status).toBe(200);
       seen.push(...postIds(response.body));
       if (pages === 0) {

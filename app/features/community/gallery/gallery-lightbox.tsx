@@ -1,11 +1,11 @@
 // The image lightbox (spec §2 "Image lightbox", §3 Lightbox image, §4 "Lightbox open when an index is set, closed
 // when null"): yet-another-react-lightbox in a full-screen dark overlay, the image with its caption (the post's
 // title and a link to the post), a thumbnail strip that can be hidden, previous/next/close, the left and right
-// arrow keys and Escape, an optional loop, and clicking the image goes to the next one. The library traps focus
-// (the page behind is inert) and gives it back to the thumbnail that opened it.
+// arrow keys and Escape, an optional loop, and clicking the image goes to the next one. The library makes the page
+// behind inert and gives focus back to the thumbnail that opened it; Tab goes round inside (keepFocusInside).
 // Swiping: the spec's distance is 50 px (§9), which the library does not let one set (it starts a drag at 30 px),
 // so its own swipe is off and a pointer (mouse, pen or finger) moved 50 px or more sideways changes the image here.
-import { useRef, useState } from "react";
+import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import Lightbox, { type ControllerRef, type Slide } from "yet-another-react-lightbox";
 import Captions from "yet-another-react-lightbox/plugins/captions";
 import Thumbnails from "yet-another-react-lightbox/plugins/thumbnails";
@@ -24,6 +24,33 @@ export function swipeDirection(start: { x: number; y: number }, end: { x: number
   const dy = end.y - start.y;
   if (Math.abs(dx) < SWIPE_DISTANCE || Math.abs(dx) <= Math.abs(dy)) return 0;
   return dx < 0 ? 1 : -1;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Tab and Shift+Tab go round inside the open lightbox. The library makes the page behind inert, but from its last
+ * control Tab would still leave the document (to the browser's own controls).
+ */
+function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== "Tab") return;
+  const dialog = (event.target as HTMLElement).closest?.('[role="dialog"]');
+  if (!dialog) return;
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest("[inert]") && element.getClientRects().length > 0,
+  );
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement as HTMLElement | null;
+  const inList = active ? focusable.includes(active) : false;
+  if (event.shiftKey && (active === first || !inList)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 export function GalleryLightbox({
@@ -49,23 +76,29 @@ export function GalleryLightbox({
   const swiped = useRef(false);
   const [current, setCurrent] = useState(index ?? 0);
 
-  const slides: Slide[] = images.map((image) => ({
-    src: image.src,
-    alt: image.alt,
-    width: image.width ?? undefined,
-    height: image.height ?? undefined,
-    thumbnail: image.thumbnail,
-    title: image.caption,
-    description: (
-      <a href={image.post_url} className="underline underline-offset-2 hover:text-white">
-        {t("gallery:open_post")}
-      </a>
-    ),
-  }));
+  // The same slides between renders: the library goes back to `index` whenever it is handed new ones.
+  const slides: Slide[] = useMemo(
+    () =>
+      images.map((image) => ({
+        src: image.src,
+        alt: image.alt,
+        width: image.width ?? undefined,
+        height: image.height ?? undefined,
+        thumbnail: image.thumbnail,
+        title: image.caption,
+        description: (
+          <a href={image.post_url} className="underline underline-offset-2 hover:text-white">
+            {t("gallery:open_post")}
+          </a>
+        ),
+      })),
+    [images, t],
+  );
   const shown = images[Math.min(current, images.length - 1)];
 
   return (
     <div
+      onKeyDown={keepFocusInside}
       onPointerDown={(event) => {
         start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
         swiped.current = false;
@@ -90,8 +123,8 @@ export function GalleryLightbox({
         close={onClose}
         slides={slides}
         plugins={[Captions, Thumbnails]}
-        carousel={{ finite: !loop, preload: 1 }}
-        controller={{ ref: controller, disableSwipeNavigation: true, closeOnBackdropClick: true }}
+        carousel={{ finite: !loop }}
+        controller={{ ref: controller, disableSwipeNavigation: true }}
         captions={{ showToggle: false, descriptionTextAlign: "center" }}
         thumbnails={{ showToggle: true, hidden: hideThumbnails, vignette: false, width: 96, height: 64 }}
         on={{
