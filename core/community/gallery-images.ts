@@ -45,7 +45,10 @@ export type GalleryImage = {
 /** The topic a gallery is filtered by, as the page shows it. */
 export type GalleryTopic = { id: number; title: string; description: string };
 
-/** Which topics the actor reads: every one (admins), or a list (public ones and restricted ones held by a key). */
+/**
+ * Which topics the actor reads: every one (admins, and anyone when every topic is public), or a list (the public
+ * ones and the restricted ones held by a key).
+ */
 export type ReadableTopics = { all: true } | { all: false; ids: number[] };
 
 export async function readableTopics(db: Db, actor: Actor): Promise<ReadableTopics> {
@@ -55,7 +58,8 @@ export async function readableTopics(db: Db, actor: Actor): Promise<ReadableTopi
     .select(["id", "visibility", "allow_students_to_add_posts"])
     .execute();
   const held = await topicIdsWithKey(db, userIdOf(actor));
-  return { all: false, ids: topics.filter((topic) => canReadTopic(actor, topic, held.has(topic.id))).map((t) => t.id) };
+  const ids = topics.filter((topic) => canReadTopic(actor, topic, held.has(topic.id))).map((topic) => topic.id);
+  return ids.length === topics.length ? { all: true } : { all: false, ids };
 }
 
 /**
@@ -77,8 +81,24 @@ export async function readableTopic(db: Db, actor: Actor, topicIdParam: unknown)
 }
 
 /**
+ * The image posts of one topic (community_posts_images) or of every topic (community_posts_all_images) older than
+ * `before`, newest first: a range of one index read backwards, without sorting. Hidden posts only for the admins.
+ */
+export function imagePostsQuery(db: Db, actor: Actor, topicId: number | null, before: number | null, limit: number) {
+  let query = db
+    .selectFrom("community_posts")
+    .select(["id", "topic_id", "user_id", "title", "image", "image_width", "image_height", "hidden_at"])
+    .where("image", "is not", null);
+  if (topicId !== null) query = query.where("topic_id", "=", topicId);
+  if (!isAdmin(actor)) query = query.where("hidden_at", "is", null);
+  if (before !== null) query = query.where("id", "<", before);
+  return query.orderBy("id", "desc").limit(limit);
+}
+
+/**
  * Up to `limit` images older than `before` (a post id; null: the newest), newest first, in one topic or in the
- * readable ones. Hidden posts only for the admins (policies.ts canSeePost).
+ * readable ones. When only some topics are readable, each is read by its own keyset and the newest `limit` of them
+ * kept: a page reads at most `limit` rows a topic, however many posts the other topics hold.
  */
 export async function imagesPage(
   db: Db,
@@ -87,16 +107,15 @@ export async function imagesPage(
   before: number | null,
   limit: number,
 ): Promise<GalleryImage[]> {
-  if ("topics" in where && !where.topics.all && where.topics.ids.length === 0) return [];
-  let query = db
-    .selectFrom("community_posts")
-    .select(["id", "topic_id", "user_id", "title", "image", "image_width", "image_height", "hidden_at"])
-    .where("image", "is not", null);
-  if ("topicId" in where) query = query.where("topic_id", "=", where.topicId);
-  else if (!where.topics.all) query = query.where("topic_id", "in", where.topics.ids);
-  if (!isAdmin(actor)) query = query.where("hidden_at", "is", null);
-  if (before !== null) query = query.where("id", "<", before);
-  const rows = await query.orderBy("id", "desc").limit(limit).execute();
+  let rows;
+  if ("topicId" in where) rows = await imagePostsQuery(db, actor, where.topicId, before, limit).execute();
+  else if (where.topics.all) rows = await imagePostsQuery(db, actor, null, before, limit).execute();
+  else {
+    rows = [];
+    for (const topicId of where.topics.ids)
+      rows.push(...(await imagePostsQuery(db, actor, topicId, before, limit).execute()));
+    rows = rows.sort((a, b) => b.id - a.id).slice(0, limit);
+  }
   return rows
     .filter((row) => canSeePost(actor, row))
     .map((row) => {

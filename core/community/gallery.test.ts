@@ -1,5 +1,6 @@
 // The gallery's reading rules (spec §2, §6, issue 14 item 6): which images an actor sees, in which order, by pages
 // without repeats, and the refusals of a topic the actor may not read.
+import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "#core/errors.ts";
 import type { Actor } from "#core/shared/actor.ts";
@@ -8,6 +9,7 @@ import type { Db } from "#platform/db/connection.ts";
 import { arrangePost, arrangeTopic, arrangeTopicKey, arrangeUser } from "#tests/helpers/gallery-fixtures.ts";
 import { createUnitDatabase, type UnitDatabase } from "#tests/helpers/unit-database.ts";
 import { gallery } from "./gallery.ts";
+import { imagePostsQuery } from "./gallery-images.ts";
 import { galleryPreview, PREVIEW_SIZE } from "./gallery-preview.ts";
 
 let database: UnitDatabase;
@@ -141,6 +143,49 @@ describe("gallery", () => {
     expect(seen).toEqual([...posted].reverse());
     const inTopic = await gallery(db, visitor, String(topic.id), null, 3);
     expect(inTopic.next_page_url).toMatch(new RegExp(`^/json/community/gallery/${topic.id}\\?cursor=\\d+$`));
+  });
+});
+
+describe("the keyset reads", () => {
+  // SQLite's plan (PostgreSQL chooses by its statistics, which an almost empty test database does not have).
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "read one range of a partial image index backwards, without sorting, per topic and over all topics",
+    async () => {
+      const plan = async (query: { compile(): CompiledQuery }) => {
+        const compiled = query.compile();
+        const result = await db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
+        );
+        return result.rows.map((row) => row.detail).join("\n");
+      };
+      for (const actor of [visitor, admin]) {
+        const oneTopic = await plan(imagePostsQuery(db, actor, 3, 1000, 25));
+        expect(oneTopic).toMatch(/USING INDEX community_posts_images \(topic_id=\? AND id<\?\)/);
+        const allTopics = await plan(imagePostsQuery(db, actor, null, 1000, 25));
+        expect(allTopics).toMatch(/USING INDEX community_posts_all_images \(id<\?\)/);
+        const firstPage = await plan(imagePostsQuery(db, actor, null, null, 25));
+        expect(firstPage).toMatch(/USING INDEX community_posts_all_images/);
+        for (const text of [oneTopic, allTopics, firstPage]) expect(text).not.toMatch(/TEMP B-TREE/);
+      }
+    },
+  );
+
+  it("merges the readable topics' own pages when only some are readable, newest first", async () => {
+    const open = await arrangeTopic(db);
+    const other = await arrangeTopic(db);
+    const closed = await arrangeTopic(db, { visibility: "restricted" });
+    const ids: number[] = [];
+    for (let i = 0; i < 9; i += 1) {
+      const topicId = [open.id, other.id, closed.id][i % 3]!;
+      ids.push((await arrangePost(db, { topicId, userId: author, image: `images/posts/m${i}.png` })).id);
+    }
+    const readable = ids.filter((_, i) => i % 3 !== 2).reverse();
+    const first = await gallery(db, stranger, null, null, 4);
+    expect(first.images.map((image) => image.post_id)).toEqual(readable.slice(0, 4));
+    const cursor = new URL(first.next_page_url!, "http://x").searchParams.get("cursor");
+    const second = await gallery(db, stranger, null, cursor, 4);
+    expect(second.images.map((image) => image.post_id)).toEqual(readable.slice(4));
+    expect(second.next_page_url).toBeNull();
   });
 });
 
