@@ -11,6 +11,7 @@ import enErrors from "../../locales/en/errors.json" with { type: "json" };
 import enJobs from "../../locales/en/jobs.json" with { type: "json" };
 import enMail from "../../locales/en/mail.json" with { type: "json" };
 import enMedia from "../../locales/en/media.json" with { type: "json" };
+import enGallery from "../../locales/en/gallery.json" with { type: "json" };
 import enReviews from "../../locales/en/reviews.json" with { type: "json" };
 import enSearch from "../../locales/en/search.json" with { type: "json" };
 import enSetup from "../../locales/en/setup.json" with { type: "json" };
@@ -24,7 +25,6 @@ import enPurchase from "../../locales/en/purchase.json" with { type: "json" };
 import enAccess from "../../locales/en/access.json" with { type: "json" };
 import enTransactions from "../../locales/en/transactions.json" with { type: "json" };
 import enUi from "../../locales/en/ui.json" with { type: "json" };
-import enGallery from "../../locales/en/gallery.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -36,6 +36,7 @@ import plErrors from "../../locales/pl/errors.json" with { type: "json" };
 import plJobs from "../../locales/pl/jobs.json" with { type: "json" };
 import plMail from "../../locales/pl/mail.json" with { type: "json" };
 import plMedia from "../../locales/pl/media.json" with { type: "json" };
+import plGallery from "../../locales/pl/gallery.json" with { type: "json" };
 import plReviews from "../../locales/pl/reviews.json" with { type: "json" };
 import plSearch from "../../locales/pl/search.json" with { type: "json" };
 import plSetup from "../../locales/pl/setup.json" with { type: "json" };
@@ -49,7 +50,6 @@ import plPurchase from "../../locales/pl/purchase.json" with { type: "json" };
 import plAccess from "../../locales/pl/access.json" with { type: "json" };
 import plTransactions from "../../locales/pl/transactions.json" with { type: "json" };
 import plUi from "../../locales/pl/ui.json" with { type: "json" };
-import plGallery from "../../locales/pl/gallery.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -72,6 +72,7 @@ export const catalogs = {
     discussion: enDiscussion,
     authoring: enAuthoring,
     media: enMedia,
+    gallery: enGallery,
     integrations: enIntegrations,
     invoices: enInvoices,
     checkout: enCheckout,
@@ -80,7 +81,6 @@ export const catalogs = {
     access: enAccess,
     transactions: enTransactions,
     ui: enUi,
-    gallery: enGallery,
   },
   pl: {
     common: plCommon,
@@ -99,6 +99,7 @@ export const catalogs = {
     discussion: plDiscussion,
     authoring: plAuthoring,
     media: plMedia,
+    gallery: plGallery,
     integrations: plIntegrations,
     invoices: plInvoices,
     checkout: plCheckout,
@@ -107,7 +108,6 @@ export const catalogs = {
     access: plAccess,
     transactions: plTransactions,
     ui: plUi,
-    gallery: plGallery,
   },
 } as const;
 
