@@ -15,6 +15,8 @@ export default [
       route("products", "routes/my/products.tsx"),
       route("products/:slug", "routes/my/products-detail.tsx"),
     ]),
+    route("community/gallery", "routes/community/gallery.tsx"),
+    route("community/gallery/:topicId", "routes/community/gallery-topic.tsx"),
     route("courses", "routes/courses.tsx"),
     route("products", "routes/products/index.tsx"),
     route("products/:slug", "routes/products/page.tsx"),

@@ -11,6 +11,7 @@ import enErrors from "../../locales/en/errors.json" with { type: "json" };
 import enJobs from "../../locales/en/jobs.json" with { type: "json" };
 import enMail from "../../locales/en/mail.json" with { type: "json" };
 import enMedia from "../../locales/en/media.json" with { type: "json" };
+import enGallery from "../../locales/en/gallery.json" with { type: "json" };
 import enReviews from "../../locales/en/reviews.json" with { type: "json" };
 import enSearch from "../../locales/en/search.json" with { type: "json" };
 import enSetup from "../../locales/en/setup.json" with { type: "json" };
@@ -38,6 +39,7 @@ import plErrors from "../../locales/pl/errors.json" with { type: "json" };
 import plJobs from "../../locales/pl/jobs.json" with { type: "json" };
 import plMail from "../../locales/pl/mail.json" with { type: "json" };
 import plMedia from "../../locales/pl/media.json" with { type: "json" };
+import plGallery from "../../locales/pl/gallery.json" with { type: "json" };
 import plReviews from "../../locales/pl/reviews.json" with { type: "json" };
 import plSearch from "../../locales/pl/search.json" with { type: "json" };
 import plSetup from "../../locales/pl/setup.json" with { type: "json" };
@@ -76,6 +78,7 @@ export const catalogs = {
     discussion: enDiscussion,
     authoring: enAuthoring,
     media: enMedia,
+    gallery: enGallery,
     integrations: enIntegrations,
     invoices: enInvoices,
     checkout: enCheckout,
@@ -105,6 +108,7 @@ export const catalogs = {
     discussion: plDiscussion,
     authoring: plAuthoring,
     media: plMedia,
+    gallery: plGallery,
     integrations: plIntegrations,
     invoices: plInvoices,
     checkout: plCheckout,
