@@ -15,6 +15,8 @@ export default [
       route("products", "routes/my/products.tsx"),
       route("products/:slug", "routes/my/products-detail.tsx"),
     ]),
+    route("community/gallery", "routes/community/gallery.tsx"),
+    route("community/gallery/:topicId", "routes/community/gallery-topic.tsx"),
     route("courses", "routes/courses.tsx"),
     route("community", "routes/community/index.tsx"),
     route("community/topics/:id", "routes/community/topic.tsx"),
@@ -32,6 +34,7 @@ export default [
     // The team buyer (a student) manages seats here too: the public look, not the admin-only frame of /home.
     route("home/access-manager/:courseId", "routes/access-manager/manage.tsx"),
     route("invitations/:token", "routes/invitations/accept.tsx"),
+    route("community/unsubscribe/:token", "routes/community/unsubscribe.tsx"),
   ]),
   route("home", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
@@ -47,6 +50,9 @@ export default [
     route("products", "routes/admin/products.tsx"),
     route("products/new", "routes/admin/products-new.tsx"),
     route("products/:productId", "routes/admin/products-edit.tsx"),
+    route("community", "routes/admin/community.tsx"),
+    route("community/new", "routes/admin/community-new.tsx"),
+    route("community/:topicId", "routes/admin/community-edit.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
     route("integrations/:provider", "routes/admin/integrations-edit.tsx"),

@@ -1,6 +1,7 @@
 // The payment providers of this server (composition root): the built-in test provider when allowed, and every
 // enabled payment integration built from its decrypted settings. `PAYMENTS_BASE_URL_<PROVIDER>` points an adapter
-// at another host (the tests' fakes, offline development). Adapters are cached per settings version.
+// at another host (the tests' fakes, offline development). Adapters are kept per settings version (a declared
+// cache, platform/cache/cache.ts).
 import { scheduleInvoice } from "#core/invoices/schedule-invoice.ts";
 import type { CompletionHooks } from "#core/selling/complete-transaction.ts";
 import { getIntegrationSettings } from "#core/integrations/get-integration-settings.ts";
@@ -11,6 +12,7 @@ import type { PaidProviderName, ProviderSource } from "#core/selling/provider-so
 import { createTestProvider } from "#core/selling/test-provider.ts";
 import { queueFailureNotice } from "#core/selling/queue-failure-notice.ts";
 import type { Config } from "#platform/config.ts";
+import { defineCache } from "#platform/cache/cache.ts";
 import type { Db } from "#platform/db/connection.ts";
 
 export type Payments = ProviderSource & { test: ReturnType<typeof createTestProvider> | null };
@@ -23,11 +25,21 @@ export function testPaymentsAllowed(config: Pick<Config, "TEST_PAYMENTS" | "NODE
 type ExternalName = Exclude<PaidProviderName, "test">;
 
 /**
- * Adapters of the enabled payment integrations, rebuilt when their settings change (an adapter keeps its OAuth
- * token between calls). PAYMENTS_BASE_URL_<PROVIDER> overrides the provider's host.
+ * Adapters of the enabled payment integrations, kept per provider and settings version on the one cache primitive
+ * (an adapter keeps its OAuth token between calls). Each call reads the integration's updated_at, so a change
+ * saved by another process is used from its next call; a change saved here empties the cache at once (its table
+ * is watched). PAYMENTS_BASE_URL_<PROVIDER> overrides the provider's host.
  */
+const paymentAdapters = defineCache<string, PaymentProvider | null>({
+  name: "payment-adapters",
+  tables: ["integrations"],
+  // The key carries the settings' version: a kept adapter is never stale, only unused once the version moves.
+  maxAgeMs: 60 * 60 * 1000,
+  maxEntries: 20,
+  keep: (provider) => provider !== null,
+});
+
 export function externalProviders(db: Db, secret: Buffer, env: NodeJS.ProcessEnv = process.env) {
-  const cache = new Map<string, { version: string; provider: PaymentProvider }>();
   return async (name: PaidProviderName): Promise<PaymentProvider | null> => {
     if (!(paymentProviderNames as readonly string[]).includes(name)) return null;
     const row = await db
@@ -36,16 +48,18 @@ export function externalProviders(db: Db, secret: Buffer, env: NodeJS.ProcessEnv
       .where("provider", "=", name)
       .executeTakeFirst();
     if (!row) return null;
-    const cached = cache.get(name);
-    if (cached && cached.version === row.updated_at) return cached.provider;
-    const integration = await getIntegrationSettings(db, secret, name);
-    if (!integration) return null;
     const baseUrl = env[`PAYMENTS_BASE_URL_${name.toUpperCase()}`] || undefined;
-    const provider = createPaymentProvider(name as ExternalName, integration.settings as Record<string, string>, {
-      baseUrl,
-    });
-    cache.set(name, { version: row.updated_at, provider });
-    return provider;
+    const key = `${name} ${row.updated_at} ${baseUrl ?? ""}`;
+    return (
+      paymentAdapters.peek(db, key) ??
+      paymentAdapters.refresh(db, key, async () => {
+        const integration = await getIntegrationSettings(db, secret, name);
+        if (!integration) return null;
+        return createPaymentProvider(name as ExternalName, integration.settings as Record<string, string>, {
+          baseUrl,
+        });
+      })
+    );
   };
 }
 

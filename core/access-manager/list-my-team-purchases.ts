@@ -1,10 +1,14 @@
 // The team purchases a student made (courses bought with quantity above 1), for the student area's link to each
-// course's access manager: without it the buyer would only reach it from the payment status page.
+// course's access manager: without it the buyer would only reach it from the payment status page. The access
+// manager's policy answers first (canManageTeamPurchases: a visitor is asked to log in); only one's own are listed.
 import type { Db } from "#platform/db/connection.ts";
+import { type Actor, authorizeUser } from "../shared/actor.ts";
+import { canManageTeamPurchases } from "./policies.ts";
 
 export type MyTeamPurchase = { courseId: number; title: string; seats: number };
 
-export async function listMyTeamPurchases(db: Db, userId: number): Promise<MyTeamPurchase[]> {
+export async function listMyTeamPurchases(db: Db, actor: Actor): Promise<MyTeamPurchase[]> {
+  const { userId } = authorizeUser(actor, canManageTeamPurchases(actor));
   const rows = await db
     .selectFrom("transactions as t")
     .innerJoin("products as p", "p.id", "t.product_id")

@@ -7,6 +7,7 @@ import { nowIso, toFlag } from "#platform/db/connection.ts";
 import type { Storage } from "#core/ports/storage.ts";
 import { type Actor, authorizeUser, isAdmin } from "../shared/actor.ts";
 import { parseInput } from "../validation.ts";
+import { notifyNewPost } from "./notifications/notify.ts";
 import { checkPostImage, storePostImage, type StoredPostImage } from "./post-image.ts";
 import { type PostView, postQuery, presentPosts } from "./present.ts";
 import { postEmbedUrl, postFieldsSchema } from "./schemas.ts";
@@ -73,6 +74,8 @@ export async function createPost(
         .returning("id")
         .executeTakeFirstOrThrow();
       if (stored) await recordPostImage(trx, author.userId, stored, now);
+      // notifications: new post (queued in the post's transaction: the job table is the outbox)
+      await notifyNewPost(trx, row.id);
       return row.id;
     });
   } catch (error) {
@@ -80,7 +83,6 @@ export async function createPost(
     if (stored) await storage.delete(stored.key).catch(() => {});
     throw error;
   }
-  // notifications: new post
   const row = await postQuery(db).where("p.id", "=", id).executeTakeFirstOrThrow();
   const [post] = await presentPosts(db, actor, [row]);
   return { post: post! };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { visitor } from "#core/shared/actor.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { CourseStatus, LectureAccess, LectureStatus } from "#platform/db/schema.ts";
@@ -227,9 +228,11 @@ describe("getWatchView", () => {
     expect(view!.progress).toEqual({ completed: 1, total: 4, percent: 25 });
     expect(view!.resumeLectureId).toBe(lectures.paid);
     expect(view!.sections[0]!.lectures[0]!.completed).toBe(true);
-    expect(await listMyCourses(db, { user: student() })).toEqual([
+    expect(await listMyCourses(db, { kind: "student", userId: studentId })).toEqual([
       { id: courseId, slug: "course", title: "course", percent: 25, resumeLectureId: lectures.paid },
     ]);
+    // The learning policy answers first: a visitor has no courses to list and is asked to log in.
+    await expect(listMyCourses(db, visitor)).rejects.toMatchObject({ code: "unauthenticated" });
   });
 });
 

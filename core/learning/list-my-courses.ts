@@ -1,9 +1,11 @@
 // The student's courses on /my: every course they have access to now (not revoked, started, not ended; drafts
-// left out), with their progress percentage and the lecture they resume at.
+// left out), with their progress percentage and the lecture they resume at. The learning policy answers first
+// (canListOwnCourses: a visitor is asked to log in).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
-import type { User } from "#platform/db/schema.ts";
+import { type Actor, authorizeUser } from "../shared/actor.ts";
 import { loadCurriculum } from "./load-curriculum.ts";
+import { canListOwnCourses } from "./policies.ts";
 import {
   chooseResumeLecture,
   lastViewedLecture,
@@ -15,12 +17,13 @@ import {
 
 export type MyCourse = { id: number; slug: string; title: string; percent: number; resumeLectureId: number | null };
 
-export async function listMyCourses(db: Db, options: { user: Pick<User, "id" | "role"> }): Promise<MyCourse[]> {
+export async function listMyCourses(db: Db, actor: Actor): Promise<MyCourse[]> {
+  const { userId, kind } = authorizeUser(actor, canListOwnCourses(actor));
   const now = nowIso();
   const courses = await db
     .selectFrom("course_access as a")
     .innerJoin("courses as c", "c.id", "a.course_id")
-    .where("a.user_id", "=", options.user.id)
+    .where("a.user_id", "=", userId)
     .where("a.revoked_at", "is", null)
     .where("a.starts_at", "<=", now)
     .where((eb) => eb.or([eb("a.ends_at", "is", null), eb("a.ends_at", ">", now)]))
@@ -36,12 +39,13 @@ export async function listMyCourses(db: Db, options: { user: Pick<User, "id" | "
     db
       .selectFrom("lecture_progress")
       .select(["lecture_id", "last_viewed_at", "completed_at"])
-      .where("user_id", "=", options.user.id)
+      .where("user_id", "=", userId)
       .where("course_id", "in", ids)
       .execute(),
   ]);
   const progressOf = new Map(progressRows.map((row) => [row.lecture_id, row]));
-  const viewer = resolveWatchViewer(options.user, { hasAccess: true, previewAsStudent: false });
+  // The watch rules read the viewer as a user's role (the actor's kind names the same roles).
+  const viewer = resolveWatchViewer({ role: kind }, { hasAccess: true, previewAsStudent: false });
   return courses.map((course) => {
     const ordered = curriculum
       .filter((section) => section.course_id === course.id)

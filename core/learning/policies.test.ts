@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allowedOf } from "#core/shared/test-actors.ts";
-import { canKeepLectureProgress, canManageCourseAccess } from "./policies.ts";
+import { canKeepLectureProgress, canListOwnCourses, canManageCourseAccess } from "./policies.ts";
 
 describe("learning policies", () => {
   it("lets only admins manage who has access to a course", () => {
@@ -9,5 +9,9 @@ describe("learning policies", () => {
 
   it("lets anyone signed in keep progress, notes and stars, not visitors", () => {
     expect(allowedOf(canKeepLectureProgress)).toEqual(["student", "admin"]);
+  });
+
+  it("lists one's own courses to anyone signed in, not to visitors", () => {
+    expect(allowedOf(canListOwnCourses)).toEqual(["student", "admin"]);
   });
 });

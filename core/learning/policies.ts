@@ -12,3 +12,8 @@ export function canManageCourseAccess(actor: Actor): boolean {
 export function canKeepLectureProgress(actor: Actor): boolean {
   return isSignedIn(actor);
 }
+
+/** One's own courses with their progress (/my): anyone signed in; which courses is their access rows (data). */
+export function canListOwnCourses(actor: Actor): boolean {
+  return isSignedIn(actor);
+}

@@ -1,20 +1,27 @@
 // Who may read a stored file (GET /files/<key>) or play a video (GET /videos/<id>/stream), by the key's
-// prefix (storage-keys.ts): images are public; a lecture's files and videos follow the lecture's gate;
-// anything else is never served here. Not allowed reads as "not found", so nothing is revealed.
+// prefix (storage-keys.ts): images are public; a lecture's files and videos follow the lecture's gate, a
+// comment's video the gate of what the comment hangs on; anything else is never served here. Not allowed reads as
+// "not found", so nothing is revealed. The edge passes the request's actor; the watch rules and the media policy
+// decide.
 import type { VideoHost } from "#core/ports/video-host.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { isValidKey } from "#core/ports/storage.ts";
-import { canViewLecture, type Viewer } from "./lecture-viewing.ts";
+import { requireVisibleCommentable } from "../discussion/commentable.ts";
+import { type Actor, isSignedIn, userIdOf } from "../shared/actor.ts";
+import { commentOfVideo } from "./comment-video-access.ts";
+import { applyStatus } from "./hosted-video.ts";
+import { canViewLecture } from "./lecture-viewing.ts";
+import { canWatchDetachedVideo } from "./policies.ts";
 import { keyOwner } from "./storage-keys.ts";
 import { VIDEO_READY } from "./video-upload.ts";
 
 export type FileReadAccess = { visibility: "public" } | { visibility: "private"; lectureId: number };
 
-export async function fileReadAccess(db: Db, viewer: Viewer, key: string): Promise<FileReadAccess | null> {
+export async function fileReadAccess(db: Db, actor: Actor, key: string): Promise<FileReadAccess | null> {
   if (!isValidKey(key)) return null;
   const owner = keyOwner(key);
   if (owner.kind === "image") return { visibility: "public" };
-  if (owner.kind === "lecture" && (await canViewLecture(db, viewer, owner.lectureId))) {
+  if (owner.kind === "lecture" && (await canViewLecture(db, actor, owner.lectureId))) {
     return { visibility: "private", lectureId: owner.lectureId };
   }
   return null;
@@ -32,10 +39,33 @@ async function findVideo(db: Db, videoId: number) {
     .executeTakeFirst();
 }
 
-async function mayWatch(db: Db, viewer: Viewer, video: { lecture_id: number | null; user_id: number | null }) {
-  if (video.lecture_id !== null) return canViewLecture(db, viewer, video.lecture_id);
-  // A video not (or no longer) on a lecture: only admins and its uploader.
-  return viewer !== null && (viewer.role === "admin" || viewer.id === video.user_id);
+/** Whether the actor may see the comment a video is attached to (the commentable's own rule). */
+async function maySeeComment(
+  db: Db,
+  actor: Actor,
+  comment: { commentable_type: "lecture" | "post"; commentable_id: number },
+) {
+  if (!isSignedIn(actor)) return false;
+  const viewer = { id: actor.userId, role: actor.kind };
+  try {
+    await requireVisibleCommentable(db, { type: comment.commentable_type, id: comment.commentable_id }, viewer);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === "not_found") return false;
+    throw error;
+  }
+}
+
+async function mayWatch(
+  db: Db,
+  actor: Actor,
+  video: { id: number; lecture_id: number | null; user_id: number | null },
+) {
+  if (video.lecture_id !== null) return canViewLecture(db, actor, video.lecture_id);
+  if (canWatchDetachedVideo(actor, video.user_id)) return true;
+  // A comment's video: whoever may see the comment.
+  const comment = await commentOfVideo(db, video.id);
+  return comment !== undefined && maySeeComment(db, actor, comment);
 }
 
 /**
@@ -44,11 +74,24 @@ async function mayWatch(db: Db, viewer: Viewer, video: { lecture_id: number | nu
  */
 export async function findVideoStatus(
   { db, videoHost }: { db: Db; videoHost?: VideoHost | null },
-  viewer: Viewer,
+  actor: Actor,
   videoId: number,
 ): Promise<VideoStatus | null> {
   const video = await findVideo(db, videoId);
-  if (!video || !(await mayWatch(db, viewer, video))) return null;
+  if (!video || !(await mayWatch(db, actor, video))) return null;
+  // The author of a comment's hosted video polls this until it is ready: the host is asked (its GET video object),
+  // so no webhook is needed for the author to see 'Saved'; a host outage leaves the status as it was.
+  if (
+    video.provider !== "local" &&
+    video.status < VIDEO_READY &&
+    video.lecture_id === null &&
+    video.external_id &&
+    userIdOf(actor) === video.user_id &&
+    videoHost?.provider === video.provider
+  ) {
+    const current = await videoHost.getVideo(video.external_id).catch(() => null);
+    if (current && (await applyStatus(db, video, current.status))) video.status = current.status!;
+  }
   if (
     video.provider !== "local" &&
     video.status === VIDEO_READY &&
@@ -62,13 +105,9 @@ export async function findVideoStatus(
 }
 
 /** The stored file of a ready local video the viewer may watch, or null. */
-export async function findPlayableVideo(
-  db: Db,
-  viewer: Viewer,
-  videoId: number,
-): Promise<{ storageKey: string } | null> {
+export async function findPlayableVideo(db: Db, actor: Actor, videoId: number): Promise<{ storageKey: string } | null> {
   const video = await findVideo(db, videoId);
   if (!video || video.provider !== "local" || video.status !== VIDEO_READY || !video.storage_key) return null;
-  if (!(await mayWatch(db, viewer, video))) return null;
+  if (!(await mayWatch(db, actor, video))) return null;
   return { storageKey: video.storage_key };
 }

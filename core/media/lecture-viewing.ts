@@ -1,15 +1,14 @@
 // Who may read a lecture's files and play its videos: the watch page's own rules (core/learning/watch-rules.ts,
 // spec §6): free lectures for everyone, login-required ones for logged-in users, paid ones for students with
 // access to the course; draft lectures and draft courses only for admins; an unpublished course only for the
-// students who have access. Admins see everything.
+// students who have access. Admins see everything. The request's actor is handed in by the edge (GET /files/*,
+// /videos/:id, /videos/:id/stream); what it may see is decided here.
 import type { Db } from "#platform/db/connection.ts";
-import type { User } from "#platform/db/schema.ts";
 import { hasCourseAccess } from "../learning/course-access.ts";
 import { courseVisible, lectureVisible, resolveWatchViewer, watchGate } from "../learning/watch-rules.ts";
+import { type Actor, isAdmin, isSignedIn } from "../shared/actor.ts";
 
-export type Viewer = Pick<User, "id" | "role"> | null;
-
-export async function canViewLecture(db: Db, viewer: Viewer, lectureId: number): Promise<boolean> {
+export async function canViewLecture(db: Db, actor: Actor, lectureId: number): Promise<boolean> {
   const lecture = await db
     .selectFrom("lectures")
     .innerJoin("course_sections", "course_sections.id", "lectures.section_id")
@@ -23,8 +22,9 @@ export async function canViewLecture(db: Db, viewer: Viewer, lectureId: number):
     .where("lectures.id", "=", lectureId)
     .executeTakeFirst();
   if (!lecture) return false;
-  const hasAccess =
-    viewer !== null && viewer.role !== "admin" ? await hasCourseAccess(db, viewer, lecture.course_id) : false;
+  // The watch rules read the viewer as a user: its id and role (the actor's kind names the same roles).
+  const viewer = isSignedIn(actor) ? { id: actor.userId, role: actor.kind } : null;
+  const hasAccess = viewer !== null && !isAdmin(actor) ? await hasCourseAccess(db, viewer, lecture.course_id) : false;
   const watcher = resolveWatchViewer(viewer, { hasAccess, previewAsStudent: false });
   return (
     courseVisible(lecture.course_status, watcher) &&

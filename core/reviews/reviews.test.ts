@@ -1,3 +1,4 @@
+import { actorOf, visitor } from "#core/shared/actor.ts";
 import { actors } from "#core/shared/test-actors.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isAppError } from "#core/errors.ts";
@@ -177,7 +178,7 @@ describe("storeReview", () => {
       source: "admin",
       grantedBy: null,
     });
-    const review = await storeReview(db, student, {
+    const review = await storeReview(db, actorOf(student), {
       course_id: course,
       rating: 5,
       title: "  Good ",
@@ -190,7 +191,7 @@ describe("storeReview", () => {
     expect(firstNameOf("  Łucja   Kowalska ")).toBe("Łucja");
   });
 
-  it("refuses a student without access (403), an unknown or unpublished course (404), a second review (409)", async () => {
+  it("refuses a visitor (401), a student without access (403), an unknown or unpublished course (404), a second review (409)", async () => {
     const course = await addCourse("rules");
     const draft = await addCourse("rules-draft", "draft");
     const student = await addUser("r@example.com");
@@ -200,7 +201,10 @@ describe("storeReview", () => {
         (e: unknown) => (isAppError(e) ? e.status : 500),
       );
     const input = { course_id: course, rating: 10, body: "Great" };
-    expect(await status(storeReview(db, student, input))).toBe(403);
+    // A visitor is asked to log in before anything is read, even with input that would not pass.
+    expect(await status(storeReview(db, visitor, input))).toBe(401);
+    expect(await status(storeReview(db, visitor, { course_id: "x" }))).toBe(401);
+    expect(await status(storeReview(db, actorOf(student), input))).toBe(403);
     await grantCourseAccess(db, {
       userId: student.id,
       courseId: course,
@@ -215,15 +219,15 @@ describe("storeReview", () => {
       source: "admin",
       grantedBy: null,
     });
-    expect(await status(storeReview(db, student, { ...input, course_id: draft }))).toBe(404);
-    expect(await status(storeReview(db, student, { ...input, course_id: 999_999 }))).toBe(404);
+    expect(await status(storeReview(db, actorOf(student), { ...input, course_id: draft }))).toBe(404);
+    expect(await status(storeReview(db, actorOf(student), { ...input, course_id: 999_999 }))).toBe(404);
     // Two at once: exactly one is stored.
     const results = await Promise.all([
-      status(storeReview(db, student, input)),
-      status(storeReview(db, student, input)),
+      status(storeReview(db, actorOf(student), input)),
+      status(storeReview(db, actorOf(student), input)),
     ]);
     expect(results.sort()).toEqual([200, 409]);
-    expect(await status(storeReview(db, student, { ...input, rating: 0 }))).toBe(409);
+    expect(await status(storeReview(db, actorOf(student), { ...input, rating: 0 }))).toBe(409);
     expect(await db.selectFrom("reviews").selectAll().execute()).toHaveLength(1);
     // An expired access is no access.
     const late = await addUser("late@example.com");
@@ -234,7 +238,7 @@ describe("storeReview", () => {
       source: "admin",
       grantedBy: null,
     });
-    expect(await status(storeReview(db, late, input))).toBe(403);
+    expect(await status(storeReview(db, actorOf(late), input))).toBe(403);
   });
 
   it("accepts only the ratings 10, 5 and 0, and a body of 2 to 2000 characters", async () => {
@@ -255,7 +259,7 @@ describe("storeReview", () => {
       [{ rating: 10, body: "x".repeat(2001) }, "body"],
       [{ rating: 10, body: "Fine", title: "t".repeat(151) }, "title"],
     ] as const) {
-      const error = await storeReview(db, student, { course_id: course, ...input }).catch((e: unknown) => e);
+      const error = await storeReview(db, actorOf(student), { course_id: course, ...input }).catch((e: unknown) => e);
       expect(isAppError(error) && error.status, JSON.stringify(input)).toBe(422);
       expect(Object.keys((error as { fields: object }).fields), JSON.stringify(input)).toContain(field);
     }
@@ -283,9 +287,9 @@ describe("storeReview", () => {
         created_at: now(),
       })
       .execute();
-    await expect(storeReview(db, student, { course_id: course, rating: 0, body: "Not for me" })).resolves.toMatchObject(
-      { rating: 0 },
-    );
+    await expect(
+      storeReview(db, actorOf(student), { course_id: course, rating: 0, body: "Not for me" }),
+    ).resolves.toMatchObject({ rating: 0 });
   });
 });
 

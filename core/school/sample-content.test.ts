@@ -21,6 +21,7 @@ import { detectVideoContentType, readRasterInfo } from "../media/file-signature.
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, MAX_LECTURE_FILE_BYTES } from "../media/limits.ts";
 import { keyOwner } from "../media/storage-keys.ts";
 import { createUploadInspector, type UploadPolicy } from "../media/upload-inspector.ts";
+import { topicIdsWithKey } from "../community/topic-access.ts";
 import { addSampleContent, SAMPLE_STUDENT_EMAIL, type SampleContent, type SampleMedia } from "./sample-content.ts";
 import { setupSchool } from "./setup-school.ts";
 
@@ -60,6 +61,8 @@ async function passesUploadChecks(bytes: Buffer, policy: UploadPolicy): Promise<
 
 async function clearSample() {
   for (const table of [
+    "votes",
+    "community_topics",
     "reviews",
     "replies",
     "comments",
@@ -115,6 +118,8 @@ async function add(language: Language, currency: string): Promise<SampleContent>
   });
 }
 
+// A whole sample (the course's files, the community's pictures, a password hashed at OWASP's cost) takes seconds
+// on a busy two-core machine: the tests that make one have 30 s.
 describe("addSampleContent", () => {
   it("adds a published course in the school's language and currency, and a student with a random password", async () => {
     await clearSample();
@@ -138,7 +143,7 @@ describe("addSampleContent", () => {
     expect(student.email).toBe(SAMPLE_STUDENT_EMAIL);
     expect(await verifyPassword(english.student.password, student.password_hash)).toBe(true);
     firstPassword = english.student.password;
-  });
+  }, 30_000);
 
   it("keeps the course's search text, price history, author and the catalog's cache version as the editor does", async () => {
     const { course } = await loadSample();
@@ -298,6 +303,93 @@ describe("addSampleContent", () => {
     expect(new Set(reviews.map((r) => r.rating))).toEqual(new Set([10, 5]));
   });
 
+  it("adds the community: a public topic open to students' posts and one restricted to the course's product", async () => {
+    await clearSample();
+    const sample = await add("en", "EUR");
+    const course = await db.selectFrom("courses").select("id").executeTakeFirstOrThrow();
+    const topics = await db.selectFrom("community_topics").selectAll().orderBy("position").execute();
+    expect(topics.map((t) => [t.title, t.visibility, t.allow_students_to_add_posts])).toEqual([
+      ["Share your photos", "public", 1],
+      ["Digital Photography Basics: course questions", "restricted", 0],
+    ]);
+    const keys = await db
+      .selectFrom("community_topic_products as k")
+      .innerJoin("products as p", "p.id", "k.product_id")
+      .select(["k.topic_id", "p.course_id", "p.kind"])
+      .execute();
+    expect(keys).toEqual([{ topic_id: topics[1]!.id, course_id: course.id, kind: "course" }]);
+    // The sample student holds the key to the restricted topic through the course's access.
+    const student = await db
+      .selectFrom("users")
+      .select("id")
+      .where("email", "=", sample.student.email)
+      .executeTakeFirstOrThrow();
+    expect([...(await topicIdsWithKey(db, student.id))]).toEqual([topics[1]!.id]);
+    expect(sample.community).toEqual({ topics: 2, posts: 5, images: 4 });
+    // The whole sample with a password hashed at OWASP's cost: seconds on a busy two-core machine.
+  }, 30_000);
+
+  // The same sample as the test above (one add() less on a busy machine).
+  it("writes posts by the owner (markdown) and the student (plain text), with stored pictures, comments and votes", async () => {
+    const student = await db
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", "student")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const posts = await db.selectFrom("community_posts").selectAll().orderBy("id").execute();
+    expect(posts).toHaveLength(5);
+    const byOwner = posts.filter((p) => p.user_id === owner.id);
+    const byStudent = posts.filter((p) => p.user_id === student.id);
+    expect(byOwner.length).toBeGreaterThan(0);
+    expect(byStudent.length).toBeGreaterThan(0);
+    for (const post of byOwner) expect(post.by_admin).toBe(1);
+    for (const post of byStudent) expect(post.by_admin).toBe(0);
+    // Markdown from the owner, plain text from the student.
+    expect(byOwner.some((p) => /\*\*[^*]+\*\*/.test(p.body))).toBe(true);
+    for (const post of byStudent) expect(post.body).not.toMatch(/\*\*|^#|^- /m);
+    // Titles and bodies as the post rules of §5 want them (title 5-159, body at least 5).
+    for (const post of posts) {
+      expect(post.title.length).toBeGreaterThanOrEqual(5);
+      expect(post.title.length).toBeLessThanOrEqual(159);
+      expect(post.body.length).toBeGreaterThanOrEqual(5);
+    }
+
+    const withImages = posts.filter((p) => p.image !== null);
+    expect(withImages.length).toBe(4);
+    expect(byStudent.every((p) => p.image !== null)).toBe(true);
+    for (const post of withImages) {
+      expect(post.image).toMatch(/^images\/posts\/[0-9a-f]{32}\.png$/);
+      const bytes = await read(post.image!);
+      expect(bytes.length).toBeLessThanOrEqual(600 * 1024);
+      expect(readRasterInfo(bytes)).toMatchObject({ type: "png", width: post.image_width, height: post.image_height });
+    }
+
+    for (const post of posts) {
+      const comments = await db
+        .selectFrom("comments")
+        .select(["user_id", "by_admin"])
+        .where("commentable_type", "=", "post")
+        .where("commentable_id", "=", post.id)
+        .execute();
+      expect(post.comments_count, post.title).toBe(comments.length);
+      for (const comment of comments) expect(comment.by_admin).toBe(comment.user_id === owner.id ? 1 : 0);
+      const votes = await db
+        .selectFrom("votes")
+        .select(["value", "user_id"])
+        .where("votable_type", "=", "post")
+        .where("votable_id", "=", post.id)
+        .execute();
+      expect(post.up_votes_count, post.title).toBe(votes.filter((v) => v.value === 1).length);
+      // Nobody votes for their own post.
+      for (const vote of votes) expect(vote.user_id).not.toBe(post.user_id);
+    }
+    const comments = await db.selectFrom("comments").select("id").where("commentable_type", "=", "post").execute();
+    expect(comments.length).toBeGreaterThanOrEqual(4);
+    const votes = await db.selectFrom("votes").select("id").where("votable_type", "=", "post").execute();
+    expect(votes.length).toBeGreaterThanOrEqual(4);
+  });
+
   it("writes Polish texts for a Polish school, with a new password and a free e-mail address", async () => {
     await clearSample();
     const polish = await add("pl", "PLN");
@@ -328,7 +420,14 @@ describe("addSampleContent", () => {
     expect(reviews.map((r) => r.first_name)).toContain("Michał");
     const comment = await db.selectFrom("comments").select("body").orderBy("id").executeTakeFirstOrThrow();
     expect(comment.body).toMatch(/^Cześć wszystkim!/);
-  });
+    const topics = await db.selectFrom("community_topics").select("title").orderBy("position").execute();
+    expect(topics.map((t) => t.title)).toEqual([
+      "Pokaż swoje zdjęcia",
+      "Podstawy fotografii cyfrowej: pytania do kursu",
+    ]);
+    const post = await db.selectFrom("community_posts").select("title").orderBy("id").executeTakeFirstOrThrow();
+    expect(post.title).toBe("Witajcie! Pokażcie swoje pierwsze zdjęcie");
+  }, 30_000);
 
   it("stores the files of the media it is given (the generators are passed in, not imported)", async () => {
     await clearSample();
@@ -340,6 +439,7 @@ describe("addSampleContent", () => {
         pages.push({ title: page.title, kicker: page.kicker });
         return Buffer.from(`given pdf: ${page.title}`);
       },
+      postPng: (picture) => Buffer.from(`given picture ${picture.width}x${picture.height}`),
     };
     await addSampleContent(db, {
       language: "en",
@@ -356,7 +456,14 @@ describe("addSampleContent", () => {
     expect(pages).toHaveLength(1);
     expect(pages[0]!.kicker).toBe(course.title);
     expect((await read(pdf.data.storage_key)).toString()).toBe(`given pdf: ${pages[0]!.title}`);
-  });
+    const post = await db
+      .selectFrom("community_posts")
+      .select(["image", "image_width", "image_height"])
+      .where("image", "is not", null)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
+    expect((await read(post.image!)).toString()).toBe(`given picture ${post.image_width}x${post.image_height}`);
+  }, 30_000);
 });
 
 describe("setupSchool with sample content", () => {
@@ -394,5 +501,5 @@ describe("setupSchool with sample content", () => {
     // The same setup with a working storage succeeds.
     const { sample } = await setupSchool({ db, storage, sampleMedia }, input);
     expect(sample?.course.slug).toBe("digital-photography-basics");
-  });
+  }, 30_000);
 });

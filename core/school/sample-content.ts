@@ -2,8 +2,9 @@
 // two sections and six lectures (free, login-required and paid, some an hour or longer) whose components are of
 // every kind (markdown lessons, the welcome clip, an embedded film, a PDF cheat sheet, a checklist to download
 // and a quiz), a discussion under the free lecture (the sample student's comments, the owner's reply), approved
-// reviews, and the sample student, who has access to the course and whose random password is shown once to
-// the owner. Written in the school's language; runs inside the setup transaction. The pictures, the clip and
+// reviews, the community's two topics with posts, comments, votes and pictures (./sample-community.ts), and the
+// sample student, who has access to the course and whose random password is shown once to the owner. Written in
+// the school's language; runs inside the setup transaction. The pictures, the clip and
 // the PDF come from the SampleMedia passed in (drawn by platform/sample-files/) and are stored like uploads: an `uploads` row marked stored, under the
 // keys whose prefix decides who may read them (images/ public, lectures/<id>/ by the lecture's access).
 import { randomBytes } from "node:crypto";
@@ -22,6 +23,7 @@ import { grantCourseAccess } from "../learning/course-access.ts";
 import { newImageKey, newLectureFileKey, videoKey } from "../media/storage-keys.ts";
 import { VIDEO_READY } from "../media/video-upload.ts";
 import { parseInput } from "../validation.ts";
+import { addSampleCommunity, type SampleCommunity } from "./sample-community.ts";
 import { type SampleComponent, type SampleLecture, type SamplePdfLine, sampleTexts } from "./sample-texts.ts";
 
 export const SAMPLE_PRICE_CENTS = 19900;
@@ -40,11 +42,14 @@ export type SampleMedia = {
   coverPng(): Buffer;
   clipMp4(): Buffer;
   pdf(page: { title: string; kicker: string; lines: SamplePdfLine[] }): Buffer;
+  /** a community post's picture (PNG) of the given size, the sun at the given height (0 high .. 1 set) */
+  postPng(picture: { sunset: number; width: number; height: number }): Buffer;
 };
 
 export type SampleContent = {
   course: { title: string; slug: string; sections: number; lectures: number };
   student: { name: string; email: string; password: string };
+  community: SampleCommunity;
 };
 
 /** A free e-mail address for the sample student (the owner may have taken the first one). */
@@ -326,8 +331,18 @@ export async function addSampleContent(
     )
     .execute();
 
+  const community = await addSampleCommunity(db, {
+    language: options.language,
+    courseId: course.id,
+    ownerId: options.owner.id,
+    studentId: student.id,
+    files: options.files,
+    postImage: (picture) => options.media.postPng(picture),
+  });
+
   return {
     course: { title: t.title, slug: course.slug, sections: t.sections.length, lectures },
     student: { name: t.studentName, email, password },
+    community,
   };
 }

@@ -12,6 +12,7 @@ import enErrors from "../../locales/en/errors.json" with { type: "json" };
 import enJobs from "../../locales/en/jobs.json" with { type: "json" };
 import enMail from "../../locales/en/mail.json" with { type: "json" };
 import enMedia from "../../locales/en/media.json" with { type: "json" };
+import enGallery from "../../locales/en/gallery.json" with { type: "json" };
 import enReviews from "../../locales/en/reviews.json" with { type: "json" };
 import enSearch from "../../locales/en/search.json" with { type: "json" };
 import enSetup from "../../locales/en/setup.json" with { type: "json" };
@@ -25,6 +26,9 @@ import enPurchase from "../../locales/en/purchase.json" with { type: "json" };
 import enAccess from "../../locales/en/access.json" with { type: "json" };
 import enTransactions from "../../locales/en/transactions.json" with { type: "json" };
 import enUi from "../../locales/en/ui.json" with { type: "json" };
+import enNotifications from "../../locales/en/notifications.json" with { type: "json" };
+import enVideoUpload from "../../locales/en/video_upload.json" with { type: "json" };
+import enCommunityAdmin from "../../locales/en/community_admin.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -37,6 +41,7 @@ import plErrors from "../../locales/pl/errors.json" with { type: "json" };
 import plJobs from "../../locales/pl/jobs.json" with { type: "json" };
 import plMail from "../../locales/pl/mail.json" with { type: "json" };
 import plMedia from "../../locales/pl/media.json" with { type: "json" };
+import plGallery from "../../locales/pl/gallery.json" with { type: "json" };
 import plReviews from "../../locales/pl/reviews.json" with { type: "json" };
 import plSearch from "../../locales/pl/search.json" with { type: "json" };
 import plSetup from "../../locales/pl/setup.json" with { type: "json" };
@@ -50,6 +55,9 @@ import plPurchase from "../../locales/pl/purchase.json" with { type: "json" };
 import plAccess from "../../locales/pl/access.json" with { type: "json" };
 import plTransactions from "../../locales/pl/transactions.json" with { type: "json" };
 import plUi from "../../locales/pl/ui.json" with { type: "json" };
+import plNotifications from "../../locales/pl/notifications.json" with { type: "json" };
+import plVideoUpload from "../../locales/pl/video_upload.json" with { type: "json" };
+import plCommunityAdmin from "../../locales/pl/community_admin.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -73,14 +81,18 @@ export const catalogs = {
     community: enCommunity,
     authoring: enAuthoring,
     media: enMedia,
+    gallery: enGallery,
     integrations: enIntegrations,
     invoices: enInvoices,
     checkout: enCheckout,
     promo: enPromo,
+    community_admin: enCommunityAdmin,
     purchase: enPurchase,
     access: enAccess,
     transactions: enTransactions,
     ui: enUi,
+    notifications: enNotifications,
+    video_upload: enVideoUpload,
   },
   pl: {
     common: plCommon,
@@ -100,14 +112,18 @@ export const catalogs = {
     community: plCommunity,
     authoring: plAuthoring,
     media: plMedia,
+    gallery: plGallery,
     integrations: plIntegrations,
     invoices: plInvoices,
     checkout: plCheckout,
     promo: plPromo,
+    community_admin: plCommunityAdmin,
     purchase: plPurchase,
     access: plAccess,
     transactions: plTransactions,
     ui: plUi,
+    notifications: plNotifications,
+    video_upload: plVideoUpload,
   },
 } as const;
 

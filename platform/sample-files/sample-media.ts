@@ -1,4 +1,5 @@
-// The files of the sample course, drawn at run time: the cover picture, the welcome clip and one-page PDFs.
+// The files of the sample course, drawn at run time: the cover picture, the welcome clip, one-page PDFs and the
+// community posts' pictures.
 // The composition roots (server/services.ts, the CLI) hand this to setupSchool; core only knows the shape
 // (SampleMedia in core/school/sample-content.ts), so the encoders stay out of the domain code.
 import { encodeMp4 } from "./mp4.ts";
@@ -26,8 +27,16 @@ export function sampleClipMp4(): Buffer {
   return encodeMp4(frames, CLIP.fps);
 }
 
+/** A community post's picture: the same landscape at another hour, in the post's own size. */
+export function samplePostPng(picture: { sunset: number; width: number; height: number }): Buffer {
+  const canvas = createCanvas(picture.width, picture.height);
+  drawSunset(canvas, { sunset: picture.sunset });
+  return encodePng(canvas);
+}
+
 export const sampleMedia = {
   coverPng: sampleCoverPng,
   clipMp4: sampleClipMp4,
   pdf: (page: PdfPage) => onePagePdf(page),
+  postPng: samplePostPng,
 };

@@ -67,7 +67,7 @@ export async function mediaRoutes(app: FastifyInstance, { services }: { services
 
   // The player asks whether a video is ready (spec §9: 3 ready, 0-2 processing), and where a host plays it.
   app.get("/videos/:id", async (request) => {
-    const status = await findVideoStatus(deps, request.ctx.user, idParam((request.params as { id: string }).id));
+    const status = await findVideoStatus(deps, request.ctx.actor, idParam((request.params as { id: string }).id));
     if (!status) throw new AppError("not_found");
     return status;
   });

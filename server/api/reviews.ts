@@ -1,23 +1,17 @@
 // Reviews (spec §2 reviews list, §3 Review, §7):
 // - POST /json/reviews {course_id, length}: the next page of a course's approved reviews, {reviews, more};
 // - POST /json/reviews/store {course_id, rating, title, body}: a student with access reviews the course (pending
-//   until approved; one per student per course); also the sales page's plain form before hydration;
+//   until approved; one per student per course); also the sales page's plain form before hydration; a visitor
+//   is refused by core's review policy (401), before the input is read;
 // - POST /home/reviews/:id/approve and /disapprove: the admin's moderation (also plain forms on /home/reviews);
 //   who may is core's review policy, asked by the use-case with the request's actor.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "#core/errors.ts";
 import { listApprovedReviews } from "#core/reviews/list-approved-reviews.ts";
 import { setReviewStatus } from "#core/reviews/moderate-review.ts";
 import { storeReview } from "#core/reviews/store-review.ts";
 import type { Services } from "../services.ts";
 import { handle, refererTarget, wantsJson } from "../http/respond.ts";
 import { exemptions, limited, routeLimits } from "../http/route-limits.ts";
-
-function requireUser(request: FastifyRequest) {
-  const user = request.ctx.user;
-  if (!user) throw new AppError("unauthenticated");
-  return user;
-}
 
 /** A plain form sends every field as text: numbers become numbers before the schema sees them. */
 function numbersFromForm(request: FastifyRequest, names: string[]): Record<string, unknown> {
@@ -44,8 +38,11 @@ export async function reviewRoutes(app: FastifyInstance, { services }: { service
       request,
       reply,
       async () => {
-        const user = requireUser(request);
-        const review = await storeReview(services.db, user, numbersFromForm(request, ["course_id", "rating"]));
+        const review = await storeReview(
+          services.db,
+          request.ctx.actor,
+          numbersFromForm(request, ["course_id", "rating"]),
+        );
         return { json: { review }, redirect: `${page}?review=sent#reviews` };
       },
       page,

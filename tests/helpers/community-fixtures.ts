@@ -1,5 +1,5 @@
-// Arranging the community's tests directly in the database (the topics' admin pages are built elsewhere): topics,
-// the products that open restricted ones, and posts written straight into the table.
+// Arranging the community's tests directly in the database: topics, the products that open restricted ones, and
+// posts written straight into the table (a whole topic with one post for the tests of what hangs on a post).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 
@@ -91,4 +91,37 @@ export async function arrangePosts(db: Db, topicId: number, userId: number, coun
     ids.push(id);
   }
   return ids;
+}
+
+/** A topic with one post, for tests of what hangs on a post. */
+export async function arrangePost(
+  db: Db,
+  options: { userId: number; visibility?: "public" | "restricted" },
+): Promise<{ topicId: number; postId: number }> {
+  const now = nowIso();
+  const topic = await db
+    .insertInto("community_topics")
+    .values({ title: "Show and tell", visibility: options.visibility ?? "public", created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const post = await db
+    .insertInto("community_posts")
+    .values({
+      topic_id: topic.id,
+      user_id: options.userId,
+      title: "My first project",
+      body: "Here it is",
+      image: null,
+      image_width: null,
+      image_height: null,
+      video_url: null,
+      video_id: null,
+      pinned_at: null,
+      hidden_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { topicId: topic.id, postId: post.id };
 }

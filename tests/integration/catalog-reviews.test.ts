@@ -105,6 +105,8 @@ describe("POST /json/reviews/store", () => {
   it("refuses visitors (401), students without access (403), unknown or draft courses (404), bad input (422), no token (419)", async () => {
     const anonymous = await visitor(server, "/courses");
     expect((await anonymous.post("/json/reviews/store", review())).status).toBe(401);
+    // Core's review policy answers before the input is read: a visitor's bad input is a 401 too, not a 422.
+    expect((await anonymous.post("/json/reviews/store", { course_id: "x" })).status).toBe(401);
     const forbidden = await outsider.post("/json/reviews/store", review());
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.message).toBe("Only students with access to this course can review it.");

@@ -570,6 +570,27 @@ describe("playback", () => {
     }
   });
 
+  it("plays a video on no lecture to the admins only (core's media policy), not to a student who had access", async () => {
+    await server.handle.db.updateTable("videos").set({ lecture_id: null }).where("id", "=", paidVideo).execute();
+    try {
+      const visitor = new BrowserClient(server.url);
+      const withAccess = await student(server, { accessTo: course.courseId });
+      const other = await secondAdmin(server);
+      expect((await visitor.raw(`/videos/${paidVideo}/stream`)).status).toBe(404);
+      expect((await withAccess.raw(`/videos/${paidVideo}/stream`)).status).toBe(404);
+      expect((await withAccess.json("GET", `/videos/${paidVideo}`)).status).toBe(404);
+      const played = await other.raw(`/videos/${paidVideo}/stream`, { headers: { range: "bytes=0-0" } });
+      expect(played.status).toBe(206);
+      expect((await other.json("GET", `/videos/${paidVideo}`)).body).toEqual({ id: paidVideo, status: 3 });
+    } finally {
+      await server.handle.db
+        .updateTable("videos")
+        .set({ lecture_id: course.paid.lectureId })
+        .where("id", "=", paidVideo)
+        .execute();
+    }
+  });
+
   it("does not play a video still uploading", async () => {
     const { video_id } = await createVideo(admin, course.free);
     await startUpload(admin, video_id, 100);

@@ -108,6 +108,7 @@ function valueOf(url: string, param: string): string | undefined {
     provider: () => "ifirma",
     productId: () => String(o.productId),
     transactionId: () => String(o.transactionId),
+    topicId: () => String(o.topicId),
   };
   if (byName[param]) return byName[param]();
   const idByPath: [RegExp, () => number][] = [
@@ -123,6 +124,7 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/home\/affiliates\/:id/, () => o.affiliateId],
     [/^\/home\/transactions\/:id/, () => o.transactionId],
     [/^\/(json\/)?community\/topics\/:id/, () => o.topicId],
+    [/^\/home\/community\/:id/, () => o.topicId],
     [/^\/(json|home)?\/?community\/posts\/:id/, () => o.postId],
   ];
   if (param === "id") {
@@ -193,6 +195,15 @@ const notObjectRoutes: Record<string, string> = {
   "POST /webhooks/bunny": "the video host's notification, no session: verified by its signature",
   "PUT /uploads/*": "a signed upload address: its signature is the capability",
   "POST /json/community": "the feed of the topics the caller may read",
+  "POST /json/community/gallery": "the gallery of the topics the caller may read",
+  "POST /json/community/gallery-preview": "the gallery of the topics the caller may read",
+  "POST /json/community/gallery/:topicId":
+    "a topic is the school's, not a user's: a restricted one is refused without its key (community-gallery.test.ts)",
+  "POST /json/community/gallery-preview/:topicId":
+    "a topic is the school's, not a user's: a restricted one is refused without its key (community-gallery.test.ts)",
+  "POST /json/email-notification": "the caller's own notification setting for a topic they may read",
+  "POST /community/unsubscribe/:token":
+    "the signed token mailed to the subscriber is the capability (RFC 8058 one-click)",
   "POST /json/community/topics/:id":
     "a topic is the school's, not a user's: public ones are open, a restricted one answers 403 without its key (community-posts.test.ts)",
   "POST /json/community/topics/:id/post/create":
@@ -549,6 +560,7 @@ describe("Figure 9 for pages: student B opens every page that names an object wi
     "/*": "the not-found page",
     "/community/topics/:id":
       "a topic is the school's: public ones are open, a restricted one shows the 403 page naming its products (community-pages.test.ts)",
+    "/community/gallery/:topicId": "a topic's gallery: the school's, refused without the key like the topic",
     "/community/posts/:id":
       "read by its topic's readers: a restricted topic's post shows that 403 page too; hidden posts are 404 (community-pages.test.ts)",
   };
@@ -578,6 +590,8 @@ describe("Figure 12: CSRF sweep, the admin without the token or from a foreign O
     "POST /webhooks/bunny": "the video host's server calls it; verified by signature",
     "PUT /uploads/*": "a signed upload address; the signature is the capability",
     "POST /transaction/:hash/pending": "changes nothing (the payment status poll); no session is read",
+    "POST /community/unsubscribe/:token":
+      "a mail client's RFC 8058 one-click POST, without a session or token: the signed token is the capability",
   };
 
   it("answers 419 to every state-changing route, 100%, and changes nothing", async () => {

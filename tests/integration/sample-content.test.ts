@@ -154,6 +154,38 @@ describe("sample content in English", () => {
     expect((await fetchBytes(guest, file!)).status).toBe(404);
   });
 
+  it("opens the community: the owner's topic list shows both sample topics, their posts' pictures are served", async () => {
+    const admin = await logInAs(server, owner.email, owner.password);
+    const list = await admin.json("GET", "/home/community");
+    expect(list.status).toBe(200);
+    expect(
+      list.body.community_topics.map((t: { title: string; visibility: string; post_count: number }) => [
+        t.title,
+        t.visibility,
+        t.post_count,
+      ]),
+    ).toEqual([
+      ["Share your photos", "public", 3],
+      ["Digital Photography Basics: course questions", "restricted", 2],
+    ]);
+    const page = await admin.page("/home/community");
+    expect(page.html).toContain("Share your photos");
+
+    const posts = await server.handle.db
+      .selectFrom("community_posts")
+      .select(["image", "image_width", "image_height", "comments_count", "up_votes_count"])
+      .where("image", "is not", null)
+      .execute();
+    expect(posts).toHaveLength(4);
+    for (const post of posts) {
+      const file = await fetchBytes(guest, `/files/${post.image}`);
+      expect(file.status, post.image!).toBe(200);
+      expect(file.type).toBe("image/png");
+      expect(file.body.readUInt32BE(16)).toBe(post.image_width);
+      expect(file.body.readUInt32BE(20)).toBe(post.image_height);
+    }
+  });
+
   it("lists the approved reviews for the course at POST /json/reviews", async () => {
     const response = await guest.json("POST", "/json/reviews", { course_id: sample.course.id, length: 0 });
     expect(response.status).toBe(200);
@@ -194,6 +226,11 @@ describe("sample content in Polish", () => {
     expect((await zofia.page(`/${sample.course.slug}/watch/${free.id}`)).html).toContain(
       "Czy na tym kursie przyda się statyw?",
     );
+    const topics = await server.handle.db.selectFrom("community_topics").select("title").orderBy("position").execute();
+    expect(topics.map((t) => t.title)).toEqual([
+      "Pokaż swoje zdjęcia",
+      "Podstawy fotografii cyfrowej: pytania do kursu",
+    ]);
     const paid = sample.lectureWith("quiz");
     const quiz = await zofia.page(`/${sample.course.slug}/watch/${paid.id}`);
     expect(quiz.html).toContain("Które dwie zmiany wpuszczą więcej światła do matrycy?");

@@ -1,6 +1,7 @@
 // /home/affiliates/:id: one affiliate code: the links to share ({baseUrl}/?ref=CODE and per course or product),
 // the report (sales attributed to it, revenue, commission, the list of sales), its details form, and the
 // switch between active and deactivated (a deactivated code's links set no cookie and attribute nothing).
+import { AppError } from "#core/errors.ts";
 import { useEffect, useId } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { ArrowLeft } from "lucide-react";
@@ -32,7 +33,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = idFromText(params.id);
   const { services, request: ctx } = context.get(pageContext);
   const report = id ? await getAffiliateReport(services.db, ctx.actor, id) : null;
-  if (!report) throw new Response(null, { status: 404 });
+  if (!report) throw new AppError("not_found");
   const currency = ctx.school?.currency ?? "EUR";
   const { affiliate } = report;
   return {

@@ -1,5 +1,6 @@
 // /home/integrations/:provider: sets up a provider that is not set up yet, or changes one that is. Secrets are
 // never filled in: the field says a value is stored, and leaving it blank keeps it.
+import { AppError } from "#core/errors.ts";
 import { Link, useLocation } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { getIntegrationCard } from "#core/integrations/list-integrations.ts";
@@ -17,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const definition = definitionOf(params.provider);
-  if (!definition) throw new Response(null, { status: 404 });
+  if (!definition) throw new AppError("not_found");
   const { services, request: ctx } = context.get(pageContext);
   const availability = { testPayments: services.payments.test !== null };
   const card = await getIntegrationCard(services.db, ctx.actor, services.secret, definition.provider, availability);

@@ -16,6 +16,7 @@ import { Plug } from "lucide-react";
 import { Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
 import { DatabaseZap } from "lucide-react";
+import { MessagesSquare } from "lucide-react";
 import { clsx } from "clsx";
 import { guardAdminArea } from "#app/lib/admin-area.ts";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -49,6 +50,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home/jobs", key: "admin:nav_jobs", icon: ListChecks },
   { to: "/home/caches", key: "admin:nav_caches", icon: DatabaseZap },
   { to: "/home/reviews", key: "reviews:nav", icon: MessageSquareQuote },
+  { to: "/home/community", key: "community_admin:nav", icon: MessagesSquare },
   { to: "/home/integrations", key: "integrations:nav", icon: Plug },
   { to: "/home/promo-codes", key: "promo:nav_promo_codes", icon: TicketPercent },
   { to: "/home/affiliates", key: "promo:nav_affiliates", icon: Handshake },

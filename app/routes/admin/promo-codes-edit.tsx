@@ -1,5 +1,6 @@
 // /home/promo-codes/:id: changes a promo code (PUT /home/promo-codes/:id) or deletes it. A code that purchases
 // used is not deleted but ended now (the server says which happened; the list shows it).
+import { AppError } from "#core/errors.ts";
 import { Link, useLocation, useNavigate } from "react-router";
 import { ArrowLeft, Trash2 } from "lucide-react";
 import { getPromoCode } from "#core/promo/list-promo-codes.ts";
@@ -24,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = idFromText(params.id);
   const { services, request: ctx } = context.get(pageContext);
   const promo = id ? await getPromoCode(services.db, ctx.actor, id) : null;
-  if (!promo) throw new Response(null, { status: 404 });
+  if (!promo) throw new AppError("not_found");
   return {
     promo,
     scopeOptions: await listScopeOptions(services.db, ctx.actor),

@@ -1,5 +1,6 @@
 // /home/students/:studentId: one person as the admin sees them (the author link of a comment leads here): their
 // details, the courses they can open with their progress, and their newest purchases linking to the details.
+import { AppError } from "#core/errors.ts";
 import { Link } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { getStudentOverview } from "#core/admin/get-student-overview.ts";
@@ -27,7 +28,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const id = idFromText(params.studentId);
   const overview = id ? await getStudentOverview(services.db, ctx.actor, id) : null;
-  if (!overview) throw new Response(null, { status: 404 });
+  if (!overview) throw new AppError("not_found");
   const t = translator(ctx.lang);
   const date = (value: string) => formatDate(value, ctx.lang, ctx.school?.time_zone);
   return {

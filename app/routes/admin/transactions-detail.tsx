@@ -1,6 +1,7 @@
 // /home/transactions/{id}: everything about one transaction: amounts, buyer, product, codes, the affiliate's
 // commission, the invoice, the provider's notifications (payment_events), the invitations of a team purchase;
 // and what the admin can do: grant or deny access with a reason (spec §4), record a refund (recorded only).
+import { AppError } from "#core/errors.ts";
 import { Link, useLocation } from "react-router";
 import { ArrowLeft } from "lucide-react";
 import { getTransactionDetails } from "#core/transactions/get-transaction-details.ts";
@@ -28,7 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const id = idFromText(params.transactionId);
   const details = id ? await getTransactionDetails(services.db, ctx.actor, id) : null;
-  if (!details) throw new Response(null, { status: 404 });
+  if (!details) throw new AppError("not_found");
   const tx = details.transaction;
   const money = (cents: number | null) => (cents === null ? "" : formatMoney(cents, tx.currency, ctx.lang));
   const date = (value: string | null) => (value ? formatDateTime(value, ctx.lang, ctx.school?.time_zone) : "");

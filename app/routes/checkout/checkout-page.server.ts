@@ -1,6 +1,7 @@
 // The loader of both checkout pages (/{course}/checkout and /products/{slug}/checkout): the offer, the enabled
 // payment providers, the viewer, and a promo code remembered from a ?promo= link (its cookie). 404 when there is nothing
 // to buy; a course the viewer may already watch leads to its watch page.
+import { AppError } from "#core/errors.ts";
 import { redirect, type RouterContextProvider } from "react-router";
 import { getCheckoutView } from "#core/selling/get-checkout-view.ts";
 import type { OfferRef } from "#core/selling/offers.ts";
@@ -13,7 +14,7 @@ export async function loadCheckoutPage(context: Readonly<RouterContextProvider>,
   // A ?promo= link's cookie (server/http/code-links.ts); on the very answer that sets it, the page's script reads it.
   const promoCode = cookieValue(request.headers.get("cookie"), PROMO_COOKIE);
   const view = await getCheckoutView({ db: services.db, providers: services.payments }, ref, ctx.user, { promoCode });
-  if (!view) throw new Response(null, { status: 404 });
+  if (!view) throw new AppError("not_found");
   if (view.owned && view.paths.watch) throw redirect(view.paths.watch);
   const first = view.variants[0]!;
   return {

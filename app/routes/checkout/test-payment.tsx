@@ -2,6 +2,7 @@
 // plainly that it is a test; Pay and Fail post to /payments/test/{hash}/pay|fail (JSON once the page's script
 // runs, a plain form before), which answer with the status page. Only test-provider transactions have one; a
 // payment already decided goes straight to its status page.
+import { AppError } from "#core/errors.ts";
 import { redirect } from "react-router";
 import { getTestPaymentView } from "#core/selling/get-test-payment-view.ts";
 import { pageContext } from "#server/page-context.ts";
@@ -14,7 +15,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     getTestPaymentView(services.db, params.hash),
     services.payments.get("test"),
   ]);
-  if (!view || !provider) throw new Response(null, { status: 404 });
+  if (!view || !provider) throw new AppError("not_found");
   if (!view.open) throw redirect(`/transaction/${view.hash}`);
   return { view, schoolName: ctx.school?.name ?? "Studium" };
 }

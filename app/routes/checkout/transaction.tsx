@@ -1,6 +1,7 @@
 // /transaction/{hash}: the payment status page (spec §2 thank-you, payment pending and payment failure pages; §4).
 // The server renders the current state, so a settled payment shows at once (and without the page's script);
 // a pending one is polled in the browser.
+import { AppError } from "#core/errors.ts";
 import { getTransactionView } from "#core/selling/transaction-status.ts";
 import { pageContext } from "#server/page-context.ts";
 import { PaymentStatus } from "#app/features/purchase/payment-status.tsx";
@@ -9,7 +10,7 @@ import type { Route } from "./+types/transaction.ts";
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { request: ctx, services } = context.get(pageContext);
   const view = await getTransactionView(services.db, params.hash);
-  if (!view) throw new Response(null, { status: 404 });
+  if (!view) throw new AppError("not_found");
   return { view, schoolName: ctx.school?.name ?? "Studium" };
 }
 

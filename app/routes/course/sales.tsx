@@ -3,6 +3,7 @@
 // price, the regular one struck through and the lowest price of the last 30 days, EU Omnibus), the checkout button
 // ('has access' or 'buy'), and the reviews (loaded lazily, with 'More'). Visitors see published courses only (404
 // otherwise); an admin also sees drafts, with a banner. Anonymous visitors get it from the rendered-page cache.
+import { AppError } from "#core/errors.ts";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { BookOpen, Clock, Star } from "lucide-react";
@@ -38,7 +39,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const viewer = ctx.user;
   const now = new Date().toISOString();
   const page = await getCoursePage(db, { slug: params.slug, includeUnpublished: viewer?.role === "admin", now });
-  if (!page) throw new Response(null, { status: 404 });
+  if (!page) throw new AppError("not_found");
   context.get(pageCacheHints).validUntil(page.price_changes_at);
 
   const { course, price } = page;

@@ -27,13 +27,11 @@ const productKinds = ["bundle", "consultation", "live_event", "file"] as const s
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { request: ctx, services } = context.get(pageContext);
-  // The layout sends a logged-out visitor to /login; its loader runs beside this one.
-  const user = ctx.user;
-  if (!user) return { courses: [], products: [], teams: [] };
+  // Each list asks its policy: a logged-out visitor is sent to /login (as by the layout's gate, beside this one).
   const [courses, products, teams] = await Promise.all([
-    listMyCourses(services.db, { user }),
+    listMyCourses(services.db, ctx.actor),
     listMyProducts(services.db, ctx.actor),
-    listMyTeamPurchases(services.db, user.id),
+    listMyTeamPurchases(services.db, ctx.actor),
   ]);
   return {
     teams,

@@ -1,6 +1,7 @@
 // /my/products/{slug}: one of the student's products (where a file product's 'Go to download' leads): its
 // description and what it gives, with the download for a file. Someone without it gets the 404 page, as for a
 // product that does not exist.
+import { AppError } from "#core/errors.ts";
 import { Link } from "react-router";
 import { ChevronLeft } from "lucide-react";
 import { findMyProduct } from "#core/products/list-my-products.ts";
@@ -20,7 +21,7 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const product = await findMyProduct(services.db, ctx.actor, params.slug);
-  if (!product) throw new Response(null, { status: 404 });
+  if (!product) throw new AppError("not_found");
   return { product: myProductView(product, ctx.lang, ctx.school?.time_zone) };
 }
 

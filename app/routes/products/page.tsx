@@ -5,6 +5,7 @@
 // checkout button ('buy', or 'has access' for those who have it). Published products only (404 otherwise); an admin
 // also sees the others, with a banner. Anonymous visitors get it from the rendered-page cache. A live event's link
 // is never shown here: buyers find it in /my/products.
+import { AppError } from "#core/errors.ts";
 import { Link } from "react-router";
 import { CalendarClock, FileDown, MessagesSquare, Package, Timer } from "lucide-react";
 import { coverPhotoUrl } from "#core/catalog/cover-photo.ts";
@@ -34,7 +35,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const viewer = ctx.user;
   const now = new Date().toISOString();
   const page = await getProductPage(db, { slug: params.slug, includeUnpublished: viewer?.role === "admin", now });
-  if (!page) throw new Response(null, { status: 404 });
+  if (!page) throw new AppError("not_found");
   context.get(pageCacheHints).validUntil(page.price_changes_at);
   const { product, variants } = page.offer;
   const money = (cents: number) => formatMoney(cents, product.currency, ctx.lang);

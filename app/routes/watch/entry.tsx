@@ -1,5 +1,6 @@
 // /{course}/watch: sends the viewer to the lecture they resume at (the last one they viewed, or the first one
 // they may open); when they may open none, to log in (if that would open one) or to the course's checkout.
+import { AppError } from "#core/errors.ts";
 import { redirect } from "react-router";
 import { getWatchView } from "#core/learning/get-watch-view.ts";
 import { pageContext } from "#server/page-context.ts";
@@ -14,7 +15,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     user: ctx.user,
     previewAsStudent,
   });
-  if (!view) throw new Response(null, { status: 404 });
+  if (!view) throw new AppError("not_found");
   const slug = view.course.slug;
   switch (view.entry.kind) {
     case "lecture":

@@ -3,6 +3,7 @@
 // next. Access (§6) is decided by the loader: a logged-out viewer of a login-required lecture is sent to log
 // in, anyone without access to a paid lecture to the course's checkout; what the viewer may not see is a 404.
 // An admin sees everything, and with ?preview=student sees what a logged-in student without access sees.
+import { AppError } from "#core/errors.ts";
 import { useEffect, useState } from "react";
 import { Link, redirect } from "react-router";
 import { ChevronLeft, ChevronRight, Eye, LogIn } from "lucide-react";
@@ -37,7 +38,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const view = lectureId
     ? await getWatchView(services.db, { slug: params.slug, lectureId, user: ctx.user, previewAsStudent })
     : null;
-  if (!view?.current) throw new Response(null, { status: 404 });
+  if (!view?.current) throw new AppError("not_found");
   const { course, viewer, current } = view;
   // (built from the ids: a client-side navigation's request is for the ".data" address)
   if (current.lecture.gate === "login")

@@ -1,5 +1,6 @@
 // /{course}/watch/login (spec §2): the login link for logged-out viewers (the lecture discussion's prompt).
 // It leads to /login, which comes back to the course's watch page; a logged-in viewer goes there at once.
+import { AppError } from "#core/errors.ts";
 import { redirect } from "react-router";
 import { getWatchView } from "#core/learning/get-watch-view.ts";
 import { pageContext } from "#server/page-context.ts";
@@ -13,7 +14,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     user: ctx.user,
     previewAsStudent: false,
   });
-  if (!view) throw new Response(null, { status: 404 });
+  if (!view) throw new AppError("not_found");
   const watch = `/${view.course.slug}/watch`;
   throw redirect(ctx.user ? watch : `/login?next=${encodeURIComponent(watch)}`);
 }

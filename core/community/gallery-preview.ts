@@ -1,0 +1,31 @@
+// The gallery preview beside a feed (spec §2 "Gallery preview: 3 images per row with 'See all'; appears only with
+// at least one photo; show-more button at 6 or more photos", §7 POST /json/community/gallery-preview[/{topicId}]):
+// the newest images of the readable community or of one topic, and the full gallery's address for 'See all'.
+import type { Actor } from "#core/shared/actor.ts";
+import type { Db } from "#platform/db/connection.ts";
+import {
+  type GalleryImage,
+  type GalleryTopic,
+  galleryPath,
+  imagesPage,
+  readableTopic,
+  readableTopics,
+} from "./gallery-images.ts";
+
+/** Three rows of three: from 6 photos the preview shows the first row, and all after 'Show more' (the component). */
+export const PREVIEW_SIZE = 9;
+
+export type GalleryPreview = {
+  community_topic: GalleryTopic | null;
+  images: GalleryImage[];
+  /** the full gallery (of the topic, when one), for 'See all' */
+  see_all_url: string;
+};
+
+export async function galleryPreview(db: Db, actor: Actor, topicIdParam: unknown): Promise<GalleryPreview> {
+  const topic =
+    topicIdParam === null || topicIdParam === undefined ? null : await readableTopic(db, actor, topicIdParam);
+  const where = topic ? { topicId: topic.id } : { topics: await readableTopics(db, actor) };
+  const images = await imagesPage(db, actor, where, null, PREVIEW_SIZE);
+  return { community_topic: topic, images, see_all_url: galleryPath(topic?.id ?? null) };
+}
