@@ -45,6 +45,7 @@ export default [
     route("products/new", "routes/admin/products-new.tsx"),
     route("products/:productId", "routes/admin/products-edit.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("moderation", "routes/admin/moderation.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
     route("integrations/:provider", "routes/admin/integrations-edit.tsx"),
     route("promo-codes", "routes/admin/promo-codes.tsx"),

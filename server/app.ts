@@ -22,6 +22,7 @@ import { catalogRoutes } from "./api/catalog.ts";
 import { reviewRoutes } from "./api/reviews.ts";
 import { authoringRoutes } from "./api/authoring.ts";
 import { discussionRoutes } from "./api/discussion.ts";
+import { moderationRoutes } from "./api/moderation.ts";
 import { learningRoutes } from "./api/learning.ts";
 import { mediaRoutes } from "./api/media.ts";
 import { mediaTransferRoutes } from "./api/media-transfer.ts";
@@ -139,6 +140,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(reviewRoutes, { services });
     await api.register(authoringRoutes, { services });
     await api.register(discussionRoutes, { services });
+    await api.register(moderationRoutes, { services });
     await api.register(learningRoutes, { services });
     await api.register(mediaRoutes, { services });
     await api.register(integrationRoutes, { services });

@@ -5,6 +5,8 @@ import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
 import { fieldError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { assertMayWrite } from "../moderation/posting-pause.ts";
+import { actorOf } from "../shared/actor.ts";
 import { requireViewer, requireVisibleCommentable } from "./commentable.ts";
 import { commentableKind } from "./commentable-kinds.ts";
 import { type CommentView, selectComment } from "./present.ts";
@@ -16,6 +18,7 @@ export async function createComment(
   options: { viewer: DiscussionViewer | null; input: unknown },
 ): Promise<{ comment: CommentView }> {
   const viewer = requireViewer(options.viewer);
+  await assertMayWrite(db, actorOf(viewer));
   const input = parseInput(createCommentSchema, options.input);
   const commentable = await requireVisibleCommentable(db, { type: input.type, id: input.id }, viewer);
   if (input.file === 1 && !commentableKind(commentable.type).acceptsVideo)

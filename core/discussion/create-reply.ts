@@ -5,6 +5,8 @@ import { nowIso, toFlag } from "#platform/db/connection.ts";
 import type { Storage } from "#core/ports/storage.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { assertMayWrite } from "../moderation/posting-pause.ts";
+import { actorOf } from "../shared/actor.ts";
 import { requireViewer, requireVisibleComment } from "./commentable.ts";
 import { type ReplyView, selectReply } from "./present.ts";
 import { checkReplyImage, storeReplyImage } from "./reply-image.ts";
@@ -25,6 +27,7 @@ export async function createReply(
 ): Promise<{ reply: ReplyView; replies_count: number }> {
   const { db, storage } = deps;
   const viewer = requireViewer(options.viewer);
+  await assertMayWrite(db, actorOf(viewer));
   const { comment } = await requireVisibleComment(db, options.commentId, viewer);
   if ((options.image || options.imageAttached) && !isModerator(viewer)) throw new AppError("forbidden");
   const { body } = parseInput(createReplySchema, options.input);

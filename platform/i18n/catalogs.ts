@@ -24,6 +24,7 @@ import enPurchase from "../../locales/en/purchase.json" with { type: "json" };
 import enAccess from "../../locales/en/access.json" with { type: "json" };
 import enTransactions from "../../locales/en/transactions.json" with { type: "json" };
 import enUi from "../../locales/en/ui.json" with { type: "json" };
+import enModeration from "../../locales/en/moderation.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -48,6 +49,7 @@ import plPurchase from "../../locales/pl/purchase.json" with { type: "json" };
 import plAccess from "../../locales/pl/access.json" with { type: "json" };
 import plTransactions from "../../locales/pl/transactions.json" with { type: "json" };
 import plUi from "../../locales/pl/ui.json" with { type: "json" };
+import plModeration from "../../locales/pl/moderation.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -78,6 +80,7 @@ export const catalogs = {
     access: enAccess,
     transactions: enTransactions,
     ui: enUi,
+    moderation: enModeration,
   },
   pl: {
     common: plCommon,
@@ -104,6 +107,7 @@ export const catalogs = {
     access: plAccess,
     transactions: plTransactions,
     ui: plUi,
+    moderation: plModeration,
   },
 } as const;
 
