@@ -87,7 +87,7 @@ export function ReportButton({ type, id, authorName }: { type: ReportableType; i
                 onChange={() => setReason(value)}
                 className="size-4 accent-brand-600"
               />
-              {t(`moderation:reason_${value}`)}
+              {t(`moderation:${value}_reason`)}
             </label>
           ))}
         </fieldset>

@@ -240,7 +240,7 @@ function OpenItem({ row }: { row: OpenRow }) {
         </Badge>
         {row.reasons.map(({ reason, count }) => (
           <Badge key={reason} tone="neutral">
-            {t(`moderation:reason_${reason}`)} × {count}
+            {t(`moderation:${reason}_reason`)} × {count}
           </Badge>
         ))}
         <span className="text-muted">{t("moderation:last_reported", { date: row.date })}</span>
@@ -311,7 +311,7 @@ function ResolvedTable({ rows }: { rows: ResolvedRow[] }) {
           header: t("moderation:column_reason"),
           cell: (row) => (
             <div className="flex flex-col gap-1">
-              <span>{t(`moderation:reason_${row.reason}`)}</span>
+              <span>{t(`moderation:${row.reason}_reason`)}</span>
               {row.text && <span className="text-xs break-words text-muted">{row.text}</span>}
               <span className="text-xs text-muted">{t("moderation:reported_by", { name: row.reporter })}</span>
             </div>
