@@ -29,6 +29,7 @@ export default [
     // The team buyer (a student) manages seats here too: the public look, not the admin-only frame of /home.
     route("home/access-manager/:courseId", "routes/access-manager/manage.tsx"),
     route("invitations/:token", "routes/invitations/accept.tsx"),
+    route("community/unsubscribe/:token", "routes/community/unsubscribe.tsx"),
   ]),
   route("home", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),

@@ -72,6 +72,7 @@ describe("logs", () => {
     const ids = '"url":"/home/access-manager/5/invitations/7","other":"/home/transactions/12"';
     expect(scrubSecrets(ids)).toBe(ids);
     expect(redactSecretPaths("/transaction/abc")).toBe("/transaction/[redacted]");
+    expect(redactSecretPaths("/community/unsubscribe/12.3-4.c2lnbmF0dXJl")).toBe("/community/unsubscribe/[redacted]");
     // A route pattern's parameter is a name, not a secret (the route table the sweeps read).
     expect(redactSecretPaths("/transaction/:hash/pending /invitations/:token")).toBe(
       "/transaction/:hash/pending /invitations/:token",

@@ -35,6 +35,7 @@ import { paymentNotificationRoutes } from "./api/payment-notifications.ts";
 import { accessManagerRoutes } from "./api/access-manager.ts";
 import { transactionRoutes } from "./api/transactions.ts";
 import { statusRoutes } from "./api/status.ts";
+import { communityNotificationRoutes } from "./api/community-notifications.ts";
 import { sendError } from "./http/errors.ts";
 import { routeLimits } from "./http/route-limits.ts";
 import { tuneGarbageCollection } from "./http/garbage-collection.ts";
@@ -151,6 +152,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(accessManagerRoutes, { services });
     await api.register(transactionRoutes, { services });
     await api.register(statusRoutes, { services });
+    await api.register(communityNotificationRoutes, { services });
     api.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError("not_found")));
   });
 

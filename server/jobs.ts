@@ -2,8 +2,14 @@
 // schema of its payload; here each handler gets its services) and every schedule they claim. A new job: define it
 // in its domain (defineJob), add a line here; a new periodic one: defineSchedule, and add it to `schedules`.
 import { passwordResetMailJob } from "#core/accounts/jobs.ts";
+import { notifyCommentJob, notifyPostJob, topicMailJob } from "#core/community/notifications/jobs.ts";
 import { issueInvoiceJob } from "#core/invoices/jobs.ts";
-import { mediaMaintenanceJob, mediaMaintenanceSchedule } from "#core/media/jobs.ts";
+import {
+  commentVideoSweepJob,
+  commentVideoSweepSchedule,
+  mediaMaintenanceJob,
+  mediaMaintenanceSchedule,
+} from "#core/media/jobs.ts";
 import { paymentRecheckSchedule, recheckPendingPaymentsJob } from "#core/selling/jobs.ts";
 import { registerJob, type RegisteredJob } from "#platform/jobs/define-job.ts";
 import { deleteDoneJobsJob, jobMaintenanceSchedules, recoverStaleJobsJob } from "#platform/jobs/maintenance.ts";
@@ -24,6 +30,14 @@ export function registeredJobs(services: Services): RegisteredJob[] {
       resumable: services.resumable,
       videoHost: services.videoHost,
     }),
+    registerJob(notifyPostJob),
+    registerJob(notifyCommentJob),
+    registerJob(topicMailJob, { mailer: services.mailer, secret: services.secret, appUrl: services.config.APP_URL }),
+    registerJob(commentVideoSweepJob, {
+      storage: services.storage,
+      resumable: services.resumable,
+      videoHost: services.videoHost,
+    }),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),
   ];
@@ -32,5 +46,6 @@ export function registeredJobs(services: Services): RegisteredJob[] {
 export const schedules: readonly Schedule[] = [
   paymentRecheckSchedule,
   mediaMaintenanceSchedule,
+  commentVideoSweepSchedule,
   ...jobMaintenanceSchedules,
 ];

@@ -1,9 +1,11 @@
 // POST /comments (spec §3, §5, §7): a logged-in user comments on something they may see (a lecture they may watch;
 // later a community post). A video may be attached only where the kind accepts one (community posts), so a lecture
-// comment with file 1 is a 422.
+// comment with file 1 is a 422. With file 1 the comment's video is created with it and the answer carries the
+// spec's videoUpload (core/media/comment-video.ts).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
 import { fieldError } from "../errors.ts";
+import { type CommentVideoDeps, type CommentVideoUpload, createWithCommentVideo } from "../media/comment-video.ts";
 import { parseInput } from "../validation.ts";
 import { assertMayWrite } from "../moderation/posting-pause.ts";
 import { actorOf } from "../shared/actor.ts";
@@ -15,28 +17,42 @@ import { createCommentSchema } from "./schemas.ts";
 
 export async function createComment(
   db: Db,
-  options: { viewer: DiscussionViewer | null; input: unknown },
-): Promise<{ comment: CommentView }> {
+  options: { viewer: DiscussionViewer | null; input: unknown; videos?: CommentVideoDeps },
+): Promise<{ comment: CommentView; videoUpload?: CommentVideoUpload }> {
   const viewer = requireViewer(options.viewer);
   await assertMayWrite(db, actorOf(viewer));
   const input = parseInput(createCommentSchema, options.input);
   const commentable = await requireVisibleCommentable(db, { type: input.type, id: input.id }, viewer);
   if (input.file === 1 && !commentableKind(commentable.type).acceptsVideo)
     throw fieldError("file", "discussion:video_posts_only");
-  const now = nowIso();
-  const { id } = await db
-    .insertInto("comments")
-    .values({
-      commentable_type: commentable.type,
-      commentable_id: commentable.id,
-      user_id: viewer.id,
-      body: input.body,
-      by_admin: toFlag(viewer.role === "admin"),
-      video_id: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const insertComment = async (trx: Db, videoId: number | null) => {
+    const now = nowIso();
+    return trx
+      .insertInto("comments")
+      .values({
+        commentable_type: commentable.type,
+        commentable_id: commentable.id,
+        user_id: viewer.id,
+        body: input.body,
+        by_admin: toFlag(viewer.role === "admin"),
+        video_id: videoId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+  };
+  if (input.file === 1) {
+    // The comment's video (core/media/comment-video.ts): written with the comment, and where to upload it.
+    if (!options.videos) throw new Error("createComment: a video needs the video services");
+    const { result, videoUpload } = await createWithCommentVideo(
+      db,
+      options.videos,
+      { userId: viewer.id, body: input.body },
+      insertComment,
+    );
+    return { comment: await selectComment(db, viewer, result.id), videoUpload };
+  }
+  const { id } = await insertComment(db, null);
   return { comment: await selectComment(db, viewer, id) };
 }

@@ -1,5 +1,5 @@
 // The discussion's JSON shapes (spec §3): Comment {id, body, ownable {id, name}, by_admin, created_at,
-// replies_count, replies, bunny_id, bunny_status, votes} and Reply {id, body, image, ownable, by_admin,
+// replies_count, replies, bunny_id, bunny_status, votes} (and video_id, the attached video's id, for the player) and Reply {id, body, image, ownable, by_admin,
 // created_at}; both are votable items, so they also carry up_votes_count, and votes holds the viewer's own vote
 // (the first entry is the current user's vote; empty when they have not voted). Admins get the student author's
 // page in ownable.url (students.show); nobody else does. Hidden items (core/moderation) are the admins' alone: they
@@ -38,6 +38,8 @@ export type CommentView = {
   replies: ReplyView[];
   bunny_id: string | null;
   bunny_status: number | null;
+  /** the attached video's id, for its status (GET /videos/<id>) and our own stream; null: no video */
+  video_id: number | null;
   votes: ViewerVote[];
   up_votes_count: number;
   /** only on a hidden comment, only for moderators */
@@ -112,6 +114,7 @@ function toComment(viewer: DiscussionViewer, row: CommentSelection): CommentView
     replies: [],
     bunny_id: row.video_external_id ?? null,
     bunny_status: row.video_id === null ? null : Number(row.video_status),
+    video_id: row.video_id ?? null,
     // The viewer's own vote is added by the discussion cache; a just-written item has none.
     votes: [],
     up_votes_count: Number(row.up_votes_count),

@@ -1,9 +1,12 @@
 // Who may read a stored file (GET /files/<key>) or play a video (GET /videos/<id>/stream), by the key's
-// prefix (storage-keys.ts): images are public; a lecture's files and videos follow the lecture's gate;
-// anything else is never served here. Not allowed reads as "not found", so nothing is revealed.
+// prefix (storage-keys.ts): images are public; a lecture's files and videos follow the lecture's gate, a
+// comment's video the gate of what the comment hangs on; anything else is never served here. Not allowed reads as "not found", so nothing is revealed.
 import type { VideoHost } from "#core/ports/video-host.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { isValidKey } from "#core/ports/storage.ts";
+import { requireVisibleCommentable } from "../discussion/commentable.ts";
+import { commentOfVideo } from "./comment-video-access.ts";
+import { applyStatus } from "./hosted-video.ts";
 import { canViewLecture, type Viewer } from "./lecture-viewing.ts";
 import { keyOwner } from "./storage-keys.ts";
 import { VIDEO_READY } from "./video-upload.ts";
@@ -32,10 +35,32 @@ async function findVideo(db: Db, videoId: number) {
     .executeTakeFirst();
 }
 
-async function mayWatch(db: Db, viewer: Viewer, video: { lecture_id: number | null; user_id: number | null }) {
+/** Whether the viewer may see the comment a video is attached to (the commentable's own rule). */
+async function maySeeComment(
+  db: Db,
+  viewer: Viewer,
+  comment: { commentable_type: "lecture" | "post"; commentable_id: number },
+) {
+  if (!viewer) return false;
+  try {
+    await requireVisibleCommentable(db, { type: comment.commentable_type, id: comment.commentable_id }, viewer);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === "not_found") return false;
+    throw error;
+  }
+}
+
+async function mayWatch(
+  db: Db,
+  viewer: Viewer,
+  video: { id: number; lecture_id: number | null; user_id: number | null },
+) {
   if (video.lecture_id !== null) return canViewLecture(db, viewer, video.lecture_id);
-  // A video not (or no longer) on a lecture: only admins and its uploader.
-  return viewer !== null && (viewer.role === "admin" || viewer.id === video.user_id);
+  // A comment's video: whoever may see the comment.
+  if (viewer !== null && (viewer.role === "admin" || viewer.id === video.user_id)) return true;
+  const comment = await commentOfVideo(db, video.id);
+  return comment !== undefined && maySeeComment(db, viewer, comment);
 }
 
 /**
@@ -49,6 +74,19 @@ export async function findVideoStatus(
 ): Promise<VideoStatus | null> {
   const video = await findVideo(db, videoId);
   if (!video || !(await mayWatch(db, viewer, video))) return null;
+  // The author of a comment's hosted video polls this until it is ready: the host is asked (its GET video object),
+  // so no webhook is needed for the author to see 'Saved'; a host outage leaves the status as it was.
+  if (
+    video.provider !== "local" &&
+    video.status < VIDEO_READY &&
+    video.lecture_id === null &&
+    video.external_id &&
+    viewer?.id === video.user_id &&
+    videoHost?.provider === video.provider
+  ) {
+    const current = await videoHost.getVideo(video.external_id).catch(() => null);
+    if (current && (await applyStatus(db, video, current.status))) video.status = current.status!;
+  }
   if (
     video.provider !== "local" &&
     video.status === VIDEO_READY &&

@@ -34,7 +34,7 @@ const RECHECK_BATCH = 50;
 type HostedRow = { id: number; status: number; external_id: string | null; lecture_id: number | null };
 
 /** Sets a new status unless it is no change, or a step back from ready. True when it changed. */
-async function applyStatus(db: Db, video: HostedRow, next: number | null): Promise<boolean> {
+export async function applyStatus(db: Db, video: HostedRow, next: number | null): Promise<boolean> {
   if (next === null || next === video.status) return false;
   if (video.status === VIDEO_READY && next < VIDEO_READY) return false;
   const result = await db

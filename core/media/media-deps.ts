@@ -7,7 +7,8 @@ import type { Storage } from "#core/ports/storage.ts";
 
 export type MediaDeps = { db: Db; storage: Storage; videoHost?: VideoHost | null };
 
-export type VideoUploadDeps = MediaDeps & { resumable: ResumableStore };
+/** `secret` signs and checks the upload headers of comments' videos on our own endpoint (comment-video.ts). */
+export type VideoUploadDeps = MediaDeps & { resumable: ResumableStore; secret?: Buffer };
 
 /** How long a signed upload address stays usable. */
 export const UPLOAD_URL_SECONDS = 30 * 60;

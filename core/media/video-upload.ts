@@ -1,20 +1,21 @@
 // The local video upload behind our tus endpoint (tus 1.0 core + creation; the protocol is spoken in
 // server/api/media-transfer.ts, the state lives here and in the resumable store). Only the admin who created
-// the video may create, inspect or continue its upload; anyone else is told it does not exist. When the last
+// a lecture's video, or the author of a comment's video (with its signed headers, comment-video.ts), may create,
+// inspect or continue its upload (policies.ts canUploadVideo); anyone else is told it does not exist. When the last
 // byte arrives the file is checked (a video container by its magic bytes), moved into storage under
 // videos/<id>/, the video becomes ready (status 3, spec §9) and a video component is added to its lecture
 // (through the authoring use-case, which checks the reference like any other component).
 import type { Readable } from "node:stream";
-import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { ResumableUpload } from "#platform/storage/resumable.ts";
-import { canAuthorCourses } from "../catalog/policies.ts";
 import { AppError } from "../errors.ts";
 import { type Actor, requireSignedIn } from "../shared/actor.ts";
 import { addVideoToLecture } from "./add-video-to-lecture.ts";
+import { commentOfVideo, localUploadSignatureValid, type SignedUploadHeaders } from "./comment-video-access.ts";
 import { detectVideoContentType, videoExtensions } from "./file-signature.ts";
 import type { VideoUploadDeps } from "./media-deps.ts";
 import { MAX_VIDEO_BYTES } from "./limits.ts";
+import { canUploadVideo } from "./policies.ts";
 import { videoKey } from "./storage-keys.ts";
 
 export const VIDEO_READY = 3;
@@ -26,26 +27,37 @@ export type Uploader = Actor;
 /** The resumable store's id of a local video's upload. */
 export const uploadId = (videoId: number) => `video-${videoId}`;
 
-async function findOwnPendingVideo(db: Db, actor: Uploader, videoId: number) {
-  const user = requireSignedIn(actor);
-  // Anyone the policy refuses is told the video does not exist, as is another admin's video.
-  if (!canAuthorCourses(actor) || !Number.isSafeInteger(videoId) || videoId <= 0) throw new AppError("not_found");
+async function findOwnPendingVideo(
+  deps: VideoUploadDeps,
+  actor: Uploader,
+  videoId: number,
+  signed?: SignedUploadHeaders,
+) {
+  const { db } = deps;
+  requireSignedIn(actor);
+  // Anyone the policy refuses is told the video does not exist, as is another user's video.
+  if (!Number.isSafeInteger(videoId) || videoId <= 0) throw new AppError("not_found");
   const video = await db
     .selectFrom("videos")
-    .select(["id", "lecture_id", "status", "provider"])
+    .select(["id", "lecture_id", "status", "provider", "user_id"])
     .where("id", "=", videoId)
-    .where("user_id", "=", user.userId)
     .executeTakeFirst();
   if (!video || video.provider !== "local" || video.status >= VIDEO_READY) throw new AppError("not_found");
+  const onComment = (await commentOfVideo(db, video.id)) !== undefined;
+  if (!canUploadVideo(actor, { ownerId: video.user_id, onComment })) throw new AppError("not_found");
+  // A comment's video also carries the signed headers its comment's answer gave (comment-video.ts).
+  if (onComment && !(deps.secret && localUploadSignatureValid(deps.secret, video.id, signed))) {
+    throw new AppError("not_found");
+  }
   return video;
 }
 
 /** tus creation (POST): starts (or starts again) the upload of the video named in the metadata. */
 export async function startVideoUpload(
-  { db, resumable }: VideoUploadDeps,
-  options: { user: Uploader; videoId: number; length: number },
+  { db, resumable, ...rest }: VideoUploadDeps,
+  options: { user: Uploader; videoId: number; length: number; signed?: SignedUploadHeaders },
 ): Promise<ResumableUpload> {
-  const video = await findOwnPendingVideo(db, options.user, options.videoId);
+  const video = await findOwnPendingVideo({ db, resumable, ...rest }, options.user, options.videoId, options.signed);
   if (options.length > MAX_VIDEO_BYTES) {
     throw new AppError("too_large", {
       messageKey: "media:file_too_big",
@@ -56,9 +68,12 @@ export async function startVideoUpload(
   return resumable.create(uploadId(video.id), { length: options.length });
 }
 
-async function pendingUpload({ db, resumable }: VideoUploadDeps, options: { user: Uploader; videoId: number }) {
-  const video = await findOwnPendingVideo(db, options.user, options.videoId);
-  const upload = await resumable.get(uploadId(video.id));
+async function pendingUpload(
+  deps: VideoUploadDeps,
+  options: { user: Uploader; videoId: number; signed?: SignedUploadHeaders },
+) {
+  const video = await findOwnPendingVideo(deps, options.user, options.videoId, options.signed);
+  const upload = await deps.resumable.get(uploadId(video.id));
   if (!upload) throw new AppError("not_found");
   return upload;
 }
@@ -69,7 +84,7 @@ async function pendingUpload({ db, resumable }: VideoUploadDeps, options: { user
  */
 export async function videoUploadState(
   deps: VideoUploadDeps,
-  options: { user: Uploader; videoId: number },
+  options: { user: Uploader; videoId: number; signed?: SignedUploadHeaders },
 ): Promise<ResumableUpload> {
   const upload = await pendingUpload(deps, options);
   if (upload.offset === upload.length) await finishVideoUpload(deps, options.videoId, upload);
@@ -82,7 +97,7 @@ export async function videoUploadState(
  */
 export async function appendVideoUpload(
   deps: VideoUploadDeps,
-  options: { user: Uploader; videoId: number; offset: number; body: Readable },
+  options: { user: Uploader; videoId: number; offset: number; body: Readable; signed?: SignedUploadHeaders },
 ): Promise<ResumableUpload> {
   const upload = await pendingUpload(deps, options);
   const after = await deps.resumable.append(upload.id, options.offset, options.body);

@@ -5,8 +5,14 @@
 // migration that adds such a key fails that test until the key is listed here.
 export const CASCADES: Readonly<Record<string, readonly string[]>> = {
   affiliate_codes: ["affiliate_commissions", "transactions"],
-  comments: ["replies", "reviews"],
-  community_topics: ["community_posts", "community_topic_products"],
+  comments: ["community_notifications", "replies", "reviews"],
+  community_posts: ["community_notifications"],
+  community_topics: [
+    "community_notifications",
+    "community_posts",
+    "community_topic_products",
+    "community_topic_subscriptions",
+  ],
   course_sections: ["lectures"],
   courses: [
     "bundle_courses",
@@ -25,7 +31,9 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
   transactions: ["affiliate_commissions", "invitations", "invoices", "payment_events", "product_access"],
   users: [
     "comments",
+    "community_notifications",
     "community_posts",
+    "community_topic_subscriptions",
     "course_access",
     "invitations",
     "lecture_progress",

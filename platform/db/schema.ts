@@ -315,6 +315,32 @@ export type CommunityPostTable = {
   updated_at: string;
 };
 
+/** How much mail a topic sends a user (migration 0016); no row: only comments on the user's own posts. */
+export type TopicNotificationLevel = "muted" | "posts" | "all" | "digest";
+
+export type CommunityTopicSubscriptionTable = {
+  user_id: number;
+  topic_id: number;
+  level: TopicNotificationLevel;
+  updated_at: string;
+};
+
+/** One thing to tell one user about (migration 0016): a new post, or a comment; sent_at once a mail carried it. */
+export type CommunityNotificationTable = {
+  id: Generated<number>;
+  user_id: number;
+  topic_id: number;
+  post_id: number;
+  comment_id: number | null;
+  /** 'post:<id>' or 'comment:<id>', unique per user */
+  event: string;
+  reason: "subscription" | "author";
+  /** 1: waits for the daily digest */
+  digest: Generated<number>;
+  created_at: string;
+  sent_at: string | null;
+};
+
 export type ReportableType = "post" | "comment" | "reply";
 export type ReportReason = "spam" | "abuse" | "off-topic" | "other";
 export type ReportResolution = "hidden" | "deleted" | "dismissed";
@@ -382,6 +408,8 @@ export type Database = {
   community_topics: CommunityTopicTable;
   community_topic_products: CommunityTopicProductTable;
   community_posts: CommunityPostTable;
+  community_topic_subscriptions: CommunityTopicSubscriptionTable;
+  community_notifications: CommunityNotificationTable;
   reports: ReportTable;
 } & SellingTables;
 

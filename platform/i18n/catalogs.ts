@@ -24,6 +24,8 @@ import enPurchase from "../../locales/en/purchase.json" with { type: "json" };
 import enAccess from "../../locales/en/access.json" with { type: "json" };
 import enTransactions from "../../locales/en/transactions.json" with { type: "json" };
 import enUi from "../../locales/en/ui.json" with { type: "json" };
+import enNotifications from "../../locales/en/notifications.json" with { type: "json" };
+import enVideoUpload from "../../locales/en/video_upload.json" with { type: "json" };
 import enModeration from "../../locales/en/moderation.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
@@ -49,6 +51,8 @@ import plPurchase from "../../locales/pl/purchase.json" with { type: "json" };
 import plAccess from "../../locales/pl/access.json" with { type: "json" };
 import plTransactions from "../../locales/pl/transactions.json" with { type: "json" };
 import plUi from "../../locales/pl/ui.json" with { type: "json" };
+import plNotifications from "../../locales/pl/notifications.json" with { type: "json" };
+import plVideoUpload from "../../locales/pl/video_upload.json" with { type: "json" };
 import plModeration from "../../locales/pl/moderation.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
@@ -80,6 +84,8 @@ export const catalogs = {
     access: enAccess,
     transactions: enTransactions,
     ui: enUi,
+    notifications: enNotifications,
+    video_upload: enVideoUpload,
     moderation: enModeration,
   },
   pl: {
@@ -107,6 +113,8 @@ export const catalogs = {
     access: plAccess,
     transactions: plTransactions,
     ui: plUi,
+    notifications: plNotifications,
+    video_upload: plVideoUpload,
     moderation: plModeration,
   },
 } as const;

@@ -10,6 +10,7 @@ export const mailPayload = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 export const sendMailJob = defineJob({

@@ -8,7 +8,17 @@ import type nodemailer from "nodemailer";
 import type { Config } from "../config.ts";
 import { nowIso, type Db } from "../db/connection.ts";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/**
+ * headers: extra header lines for SMTP (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058); the outbox, which
+ * keeps only what the owner reads, does not store them.
+ */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+};
 
 export type SentMail = { id: number; transport: "smtp" | "outbox" };
 
@@ -68,6 +78,7 @@ export function createSmtpMailer(db: Db, options: { url: string; from?: string }
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers ? { headers: message.headers } : {}),
       });
       // Sent: recorded after the fact. Should this insert fail, the job retries and the mail may go out
       // twice, which beats losing it.

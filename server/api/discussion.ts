@@ -74,7 +74,11 @@ export async function discussionRoutes(app: FastifyInstance, { services }: { ser
   }
 
   app.post("/comments", limited(routeLimits.comment), async (request) =>
-    createComment(services.db, { viewer: viewerOf(request), input: request.body }),
+    createComment(services.db, {
+      viewer: viewerOf(request),
+      input: request.body,
+      videos: { videoHost: services.videoHost, secret: services.secret },
+    }),
   );
 
   // The lists only read: they may use the session lookup of the last second (server/plugins/request-context.ts).

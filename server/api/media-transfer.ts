@@ -2,7 +2,8 @@
 // - PUT /uploads/<key>?content_type&expires&signature: the browser's upload to a signed address (spec §7:
 //   no session, no CSRF header; the signature is the permission).
 // - tus 1.0 (core + creation) at /tus/videos: a lecture video's resumable upload. The session cookie and the
-//   CSRF header authorise it (the tus client sends both); only the admin who created the video may use it.
+//   CSRF header authorise it (the tus client sends both); only the admin who created the video may use it, or
+//   for a comment's video its author, who also sends the signed headers of the comment's videoUpload.
 // - GET /files/<key>: stored files, public images for everyone, a lecture's files by the lecture's gate.
 // - GET /videos/<id>/stream: a ready local video, by its lecture's gate, with Range (206) for seeking.
 // - POST /webhooks/bunny: the video host's signed status notifications (media-webhooks.ts).
@@ -16,6 +17,7 @@ import { type Actor, requireSignedIn } from "#core/shared/actor.ts";
 import { fileReadAccess, findPlayableVideo } from "#core/media/file-access.ts";
 import { storeSignedUpload } from "#core/media/store-signed-upload.ts";
 import { TUS_ENDPOINT } from "#core/media/create-video.ts";
+import type { SignedUploadHeaders } from "#core/media/comment-video-access.ts";
 import { MAX_VIDEO_BYTES } from "#core/media/limits.ts";
 import {
   appendVideoUpload,
@@ -127,6 +129,20 @@ function tusVideoId(request: FastifyRequest): number {
   return idParam((request.params as { id?: string }).id);
 }
 
+/** A comment video's signed headers (core/media/comment-video-access.ts), as the tus client sends them. */
+function signedHeaders(request: FastifyRequest): SignedUploadHeaders {
+  const header = (name: string) => {
+    const value = request.headers[name];
+    return typeof value === "string" ? value : undefined;
+  };
+  return {
+    AuthorizationSignature: header("authorizationsignature"),
+    AuthorizationExpire: header("authorizationexpire"),
+    VideoId: header("videoid"),
+    LibraryId: header("libraryid"),
+  };
+}
+
 // A visitor is asked to log in before the tus headers are read; the use-cases ask the policy (video-upload.ts).
 function tusUploader(request: FastifyRequest): Actor {
   return requireSignedIn(request.ctx.actor);
@@ -149,7 +165,7 @@ export async function mediaTransferRoutes(app: FastifyInstance, { services }: { 
     if ((length === undefined || length <= DRAIN_LIMIT_BYTES) && (await drainRequest(raw))) return;
     reply.header("Connection", "close");
   });
-  const deps = { db: services.db, storage: services.storage, resumable: services.resumable };
+  const deps = { db: services.db, storage: services.storage, resumable: services.resumable, secret: services.secret };
   await app.register(mediaWebhookRoutes, { services });
 
   // ---------------------------------------------------------------------------------------------------------
@@ -200,13 +216,17 @@ export async function mediaTransferRoutes(app: FastifyInstance, { services }: { 
       }
       const metadata = parseUploadMetadata(request.headers["upload-metadata"] as string | undefined);
       const videoId = idParam(metadata?.video_id);
-      await startVideoUpload(deps, { user, videoId, length: Number(lengthHeader) });
+      await startVideoUpload(deps, { user, videoId, length: Number(lengthHeader), signed: signedHeaders(request) });
       return reply.status(201).header("Location", `${TUS_ENDPOINT}/${videoId}`).send();
     });
 
     tus.head(`${TUS_ENDPOINT}/:id`, async (request, reply) => {
       const user = tusUploader(request);
-      const upload = await videoUploadState(deps, { user, videoId: tusVideoId(request) });
+      const upload = await videoUploadState(deps, {
+        user,
+        videoId: tusVideoId(request),
+        signed: signedHeaders(request),
+      });
       return reply
         .headers({ "Upload-Offset": String(upload.offset), "Upload-Length": String(upload.length) })
         .status(200)
@@ -229,6 +249,7 @@ export async function mediaTransferRoutes(app: FastifyInstance, { services }: { 
           videoId,
           offset: Number(offsetHeader),
           body: requestBody(request),
+          signed: signedHeaders(request),
         });
         return reply.status(204).header("Upload-Offset", String(upload.offset)).send();
       } catch (error) {

@@ -48,6 +48,10 @@ export const routeLimits = {
   // File bytes: signed uploads, and tus video chunks (a large video is sent in many chunks).
   upload: { name: "upload", points: 120, duration: minute, by: "user" },
   uploadChunk: { name: "upload_chunk", points: 1200, duration: minute, by: "user" },
+  // Community: topic e-mail levels (the feed's dropdown, account settings), and the unsubscribe link of a topic
+  // mail, which needs no login (per address).
+  topicNotifications: { name: "topic_notifications", points: 30, duration: minute, by: "user" },
+  unsubscribe: { name: "unsubscribe", points: 20, duration: minute, by: "ip" },
   // The school's staff (admins, course managers): one generous count per person across the back office.
   staff: { name: "staff", points: 600, duration: minute, by: "user" },
 } as const satisfies Record<string, RouteLimit>;

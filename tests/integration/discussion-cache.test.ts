@@ -85,6 +85,7 @@ describe("the discussion cache", () => {
       "replies",
       "replies_count",
       "up_votes_count",
+      "video_id",
       "votes",
     ]);
   });

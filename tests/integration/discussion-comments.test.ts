@@ -61,6 +61,7 @@ describe("POST /comments", () => {
       replies: [],
       bunny_id: null,
       bunny_status: null,
+      video_id: null,
       votes: [],
       up_votes_count: 0,
     });

@@ -1,17 +1,23 @@
 // The comment form and the reply form (spec §4, §5): the send button shows once there is text and is enabled
 // from 2 characters; idle -> sending -> the new item is added and the box cleared. Failures per send-problem.ts:
 // a 419 says 'Session expired' and goes to /login as §8 wants, coming back to this page, where the text typed is
-// put back in its box (draft.ts).
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+// put back in its box (draft.ts). Where the commentable accepts a video (acceptsVideo: community posts, §5) the box
+// offers 'Attach video' while it has focus; the video goes up after the comment is created (comment-video.tsx).
+import { type FocusEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { sendButtonState } from "#core/discussion/schemas.ts";
 import { ApiError } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { toast } from "#app/ui/toast.tsx";
+import type { CommentVideoUpload } from "./comment-video-upload.ts";
+import { useVideoUpload, VideoAttachment, VideoUploadStatus } from "./comment-video.tsx";
 import { type ChosenImage, ImageUploadBox } from "./image-upload-box.tsx";
 import { keepDraft, takeDraft } from "./draft.ts";
 import { type SendProblem, sendProblem } from "./send-problem.ts";
+
+/** What POST /comments answered, when the form needs it (a video to upload). */
+export type SentComment = { comment: { video_id: number | null }; videoUpload?: CommentVideoUpload };
 
 export function CommentForm({
   label,
@@ -19,6 +25,7 @@ export function CommentForm({
   min,
   max,
   withImage = false,
+  acceptsVideo = false,
   autoFocus = false,
   loginHref,
   draftKey,
@@ -30,18 +37,27 @@ export function CommentForm({
   max: number;
   /** an admin's reply may carry an image */
   withImage?: boolean;
+  /** the commentable takes a video (a community post): 'Attach video' while the box has focus */
+  acceptsVideo?: boolean;
   autoFocus?: boolean;
   /** where 'Log in' leads after a 401 or 419 (/{course}/watch/login) */
   loginHref: string;
   /** names the box's text kept across a login after a 419 (e.g. "lecture:12", "reply:34") */
   draftKey: string;
-  /** sends the text (and image); throws the ApiError of a failed call */
-  onSend: (body: string, image: File | null) => Promise<void>;
+  /**
+   * sends the text (and image; with a video: the file flag 1) and answers what POST /comments answered (its
+   * videoUpload is where the video goes); throws the ApiError of a failed call
+   */
+  onSend: (body: string, image: File | null, video: File | null) => Promise<void | SentComment>;
 }) {
   const t = useT();
   const id = useId();
   const [text, setText] = useState("");
   const [image, setImage] = useState<ChosenImage | null>(null);
+  const [video, setVideo] = useState<File | null>(null);
+  const [focused, setFocused] = useState(false);
+  const videoUpload = useVideoUpload();
+  const uploading = videoUpload.state.phase === "uploading";
   const [status, setStatus] = useState<"idle" | "sending">("idle");
   const [problem, setProblem] = useState<SendProblem | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -63,13 +79,18 @@ export function CommentForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (button !== "enabled" || status === "sending") return;
+    if (button !== "enabled" || status === "sending" || uploading) return;
     setStatus("sending");
     setProblem(null);
     try {
-      await onSend(text, image?.file ?? null);
+      const attached = acceptsVideo ? video : null;
+      const sent = await onSend(text, image?.file ?? null, attached);
       setText("");
       chooseImage(null);
+      setVideo(null);
+      if (attached && sent?.videoUpload && sent.comment.video_id !== null) {
+        void videoUpload.start(attached, sent.videoUpload, sent.comment.video_id);
+      }
     } catch (error) {
       const found = error instanceof ApiError ? sendProblem(error, text, max) : null;
       setProblem(found);
@@ -87,32 +108,50 @@ export function CommentForm({
   }
 
   const invalid = problem?.kind === "too_long" || problem?.kind === "invalid";
+  // 'Attach video' while the focus is in the box or on the button (Tab from the box to it keeps it there).
+  const trackFocus = {
+    onFocus: () => setFocused(true),
+    onBlur: (event: FocusEvent<HTMLDivElement>) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+    },
+  };
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-2">
       <label htmlFor={`${id}-body`} className="sr-only">
         {label}
       </label>
-      <textarea
-        ref={textarea}
-        id={`${id}-body`}
-        name="body"
-        rows={3}
-        value={text}
-        placeholder={placeholder}
-        autoFocus={autoFocus}
-        onChange={(event) => setText(event.target.value)}
-        aria-invalid={invalid || undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
-        className={clsx(
-          "w-full rounded-md border bg-white px-3 py-2 text-base text-ink shadow-sm sm:text-sm",
-          invalid ? "border-red-600" : "border-gray-300",
+      <div className="flex flex-col gap-2" {...(acceptsVideo ? trackFocus : {})}>
+        <textarea
+          ref={textarea}
+          id={`${id}-body`}
+          name="body"
+          rows={3}
+          value={text}
+          placeholder={placeholder}
+          autoFocus={autoFocus}
+          onChange={(event) => setText(event.target.value)}
+          aria-invalid={invalid || undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          className={clsx(
+            "w-full rounded-md border bg-white px-3 py-2 text-base text-ink shadow-sm sm:text-sm",
+            invalid ? "border-red-600" : "border-gray-300",
+          )}
+        />
+        {acceptsVideo && (
+          <VideoAttachment
+            video={video}
+            offered={focused}
+            disabled={status === "sending" || uploading}
+            onChange={setVideo}
+          />
         )}
-      />
+      </div>
+      {acceptsVideo && <VideoUploadStatus state={videoUpload.state} />}
       {withImage && <ImageUploadBox image={image} onChange={chooseImage} />}
       {problem && <ProblemNotice id={`${id}-problem`} problem={problem} loginHref={loginHref} />}
       {button !== "hidden" && (
         <div className="flex justify-end">
-          <Button type="submit" disabled={button === "disabled" || status === "sending"}>
+          <Button type="submit" disabled={button === "disabled" || status === "sending" || uploading}>
             {status === "sending" ? t("discussion:sending") : t("discussion:send")}
           </Button>
         </div>

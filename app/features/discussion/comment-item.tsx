@@ -14,6 +14,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { useTimeZone } from "#app/lib/root-data.ts";
 import { Avatar } from "#app/ui/avatar.tsx";
 import { Button } from "#app/ui/button.tsx";
+import { CommentVideo } from "./comment-video.tsx";
 import { CommentForm } from "./comment-form.tsx";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { ReviewDialog } from "./review-dialog.tsx";
@@ -239,6 +240,7 @@ export function CommentItem({ comment, viewer, lang, loginHref, onChange, onDele
             lang={lang}
           />
           <p className="mt-1 break-words whitespace-pre-wrap text-ink">{comment.body}</p>
+          <CommentVideo videoId={comment.video_id} status={comment.bunny_status} />
           <div className="mt-1 flex flex-wrap items-center gap-1">
             <VoteButtons
               type="comment"

@@ -4,6 +4,7 @@ import { type ReactNode, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { getOwnAccount } from "#core/accounts/own-account.ts";
 import { publicUser } from "#core/accounts/public-user.ts";
+import { listTopicLevels } from "#core/community/notifications/topic-levels.ts";
 import { pageContext } from "#server/page-context.ts";
 import {
   changeEmailSchema,
@@ -14,6 +15,7 @@ import {
 import { useT } from "#app/lib/i18n.tsx";
 import { useApiForm } from "#app/lib/use-api-form.ts";
 import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
+import { NotificationDropdown } from "#app/features/community/notification-dropdown.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Checkbox, Field, FormAlert } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
@@ -27,7 +29,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  return { user: publicUser(await getOwnAccount(services.db, ctx.actor)) };
+  return {
+    user: publicUser(await getOwnAccount(services.db, ctx.actor)),
+    topics: await listTopicLevels(services.db, ctx.actor),
+  };
 }
 
 function Section({ id, title, intro, children }: { id: string; title: string; intro?: string; children: ReactNode }) {
@@ -215,9 +220,31 @@ function NotificationsForm({ preferences }: { preferences: { product_updates: bo
   );
 }
 
+/** The community topics the user chose a mail level for, each with the topic feed's dropdown. */
+function TopicNotifications({ topics }: { topics: Route.ComponentProps["loaderData"]["topics"] }) {
+  const t = useT();
+  if (topics.length === 0) return <p className="text-sm text-muted">{t("notifications:settings_empty")}</p>;
+  return (
+    <ul className="flex flex-col divide-y divide-gray-200">
+      {topics.map((topic) => (
+        <li key={topic.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+          <a href={`/community/topics/${topic.id}`} className="font-medium text-brand-700 hover:underline">
+            {topic.title}
+          </a>
+          <NotificationDropdown
+            topicId={topic.id}
+            level={topic.level}
+            label={t("notifications:settings_level_of", { topic: topic.title })}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { user } = loaderData;
+  const { user, topics } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t("accounts:account_settings")}</h1>
@@ -233,6 +260,13 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section id="notifications" title={t("accounts:notifications_title")} intro={t("accounts:notifications_intro")}>
         <NotificationsForm preferences={user.email_notification} />
+      </Section>
+      <Section
+        id="community-notifications"
+        title={t("notifications:settings_title")}
+        intro={t("notifications:settings_intro")}
+      >
+        <TopicNotifications topics={topics} />
       </Section>
     </div>
   );
