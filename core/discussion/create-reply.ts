@@ -8,7 +8,7 @@ import { parseInput } from "../validation.ts";
 import { assertMayWrite } from "../moderation/posting-pause.ts";
 import { actorOf } from "../shared/actor.ts";
 import { requireViewer, requireVisibleComment } from "./commentable.ts";
-import { type ReplyView, selectReply } from "./present.ts";
+import { type ReplyView, selectReply, shownRepliesCount } from "./present.ts";
 import { checkReplyImage, storeReplyImage } from "./reply-image.ts";
 import { type DiscussionViewer, isModerator } from "./rights.ts";
 import { createReplySchema } from "./schemas.ts";
@@ -73,7 +73,10 @@ export async function createReply(
       }
       return { id: reply.id, repliesCount: Number(counted.replies_count) };
     });
-    return { reply: await selectReply(db, viewer, id), replies_count: repliesCount };
+    return {
+      reply: await selectReply(db, viewer, id),
+      replies_count: await shownRepliesCount(db, viewer, comment.id, repliesCount),
+    };
   } catch (error) {
     if (key) await storage.delete(key).catch(() => {});
     throw error;

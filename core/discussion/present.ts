@@ -166,6 +166,23 @@ function commentPageQueries(withHidden: boolean) {
 }
 const commentQueries = { moderator: commentPageQueries(true), everybody: commentPageQueries(false) };
 
+/** A comment's replies_count as this viewer sees it: without the hidden replies, unless a moderator asks. */
+export async function shownRepliesCount(
+  db: Db,
+  viewer: DiscussionViewer,
+  commentId: number,
+  total: number,
+): Promise<number> {
+  if (isModerator(viewer)) return total;
+  const { hidden } = await db
+    .selectFrom("replies")
+    .select((eb) => eb.fn.countAll().as("hidden"))
+    .where("comment_id", "=", commentId)
+    .where("hidden_at", "is not", null)
+    .executeTakeFirstOrThrow();
+  return total - Number(hidden);
+}
+
 /** A comment just written, for the answer to its author: nobody has voted on it yet (ids are never reused). */
 export async function selectComment(db: Db, viewer: DiscussionViewer, id: number): Promise<CommentView> {
   const row = await sharedCommentQuery(db).where("c.id", "=", id).executeTakeFirstOrThrow();

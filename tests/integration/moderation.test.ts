@@ -212,6 +212,11 @@ describe("the moderation queue and its actions", () => {
       ["Nasty reply", "string"],
     ]);
     expect((await comments(admin)).find((c) => c.id === comment.id).replies_count).toBe(2);
+    // The counts answered to a student's reply and deletion leave the hidden reply out too.
+    const third = await reader.client.post(`/comment/${comment.id}/reply`, { body: "Another fine reply" });
+    expect(third.body.replies_count).toBe(2);
+    const removed = await reader.client.json("DELETE", `/replies/${third.body.reply.id}`);
+    expect(removed.body.replies_count).toBe(1);
     expect((await reader.client.post("/vote", { type: "reply", id: bad.id, value: 1 })).status).toBe(404);
   });
 
@@ -230,7 +235,12 @@ describe("the moderation queue and its actions", () => {
     const reports = await db()
       .selectFrom("reports")
       .select("resolution")
-      .where("reportable_id", "in", [comment.id, reply.id])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb("reportable_type", "=", "comment"), eb("reportable_id", "=", comment.id)]),
+          eb.and([eb("reportable_type", "=", "reply"), eb("reportable_id", "=", reply.id)]),
+        ]),
+      )
       .execute();
     expect(reports.map((r) => r.resolution)).toEqual(["deleted", "deleted"]);
     expect((await admin.post("/home/moderation/delete", { type: "comment", id: comment.id })).status).toBe(404);
