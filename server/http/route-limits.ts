@@ -37,6 +37,8 @@ export const routeLimits = {
   discussionDelete: { name: "discussion_delete", points: 30, duration: minute, by: "user" },
   vote: { name: "vote", points: 120, duration: minute, by: "user" },
   review: { name: "review", points: 10, duration: hour, by: "user" },
+  // Moderation: a member reporting what they read (a person reports a few things a day).
+  report: { name: "report", points: 20, duration: hour, by: "user" },
   // Learning: a student clicking through lectures (one watch, star or completion a click) never meets these.
   progress: { name: "progress", points: 300, duration: minute, by: "user" },
   note: { name: "note", points: 120, duration: minute, by: "user" },
