@@ -54,6 +54,7 @@ export default [
     route("community/new", "routes/admin/community-new.tsx"),
     route("community/:topicId", "routes/admin/community-edit.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("moderation", "routes/admin/moderation.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
     route("integrations/:provider", "routes/admin/integrations-edit.tsx"),
     route("promo-codes", "routes/admin/promo-codes.tsx"),

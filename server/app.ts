@@ -24,6 +24,7 @@ import { authoringRoutes } from "./api/authoring.ts";
 import { discussionRoutes } from "./api/discussion.ts";
 import { communityRoutes } from "./api/community.ts";
 import { communityGalleryRoutes } from "./api/community-gallery.ts";
+import { moderationRoutes } from "./api/moderation.ts";
 import { learningRoutes } from "./api/learning.ts";
 import { mediaRoutes } from "./api/media.ts";
 import { mediaTransferRoutes } from "./api/media-transfer.ts";
@@ -145,6 +146,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(discussionRoutes, { services });
     await api.register(communityRoutes, { services });
     await api.register(communityGalleryRoutes, { services });
+    await api.register(moderationRoutes, { services });
     await api.register(learningRoutes, { services });
     await api.register(mediaRoutes, { services });
     await api.register(integrationRoutes, { services });

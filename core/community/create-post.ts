@@ -7,6 +7,7 @@ import { nowIso, toFlag } from "#platform/db/connection.ts";
 import type { Storage } from "#core/ports/storage.ts";
 import { type Actor, authorizeUser, isAdmin } from "../shared/actor.ts";
 import { parseInput } from "../validation.ts";
+import { assertMayWrite } from "../moderation/posting-pause.ts";
 import { notifyNewPost } from "./notifications/notify.ts";
 import { checkPostImage, storePostImage, type StoredPostImage } from "./post-image.ts";
 import { type PostView, postQuery, presentPosts } from "./present.ts";
@@ -45,6 +46,8 @@ export async function createPost(
   const { db, storage } = deps;
   const { topic, canPost } = await requireReadableTopic(db, actor, topicId);
   const author = authorizeUser(actor, canPost);
+  // A member whose posting a moderator paused writes nothing (core/moderation/posting-pause.ts).
+  await assertMayWrite(db, actor);
   const fields = parseInput(postFieldsSchema, input.fields ?? {});
   const checked = input.image ? checkPostImage(input.image) : null;
   // hosted video: H6 (the video_file_upload / file flags start a hosted upload for the post here)

@@ -7,6 +7,7 @@ import type { Storage } from "#core/ports/storage.ts";
 import { type Actor, requireSignedIn } from "../shared/actor.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { assertMayWrite } from "../moderation/posting-pause.ts";
 import { recordPostImage, type PostInput } from "./create-post.ts";
 import { canEditPost } from "./policies.ts";
 import { postRefusal, requireVisiblePost } from "./post-access.ts";
@@ -24,6 +25,7 @@ export async function editPost(
   const editor = requireSignedIn(actor);
   const { post } = await requireVisiblePost(db, actor, postId);
   if (!canEditPost(actor, post)) throw new AppError(postRefusal(editor, post));
+  await assertMayWrite(db, actor);
   const fields = parseInput(postFieldsSchema, input.fields ?? {});
   const checked = input.image ? checkPostImage(input.image) : null;
   const stored = checked ? await storePostImage(storage, input.image!, checked) : null;

@@ -7,7 +7,7 @@ import { defineCache } from "#platform/cache/cache.ts";
 import type { CommentableType } from "#platform/db/schema.ts";
 import { AppError } from "../errors.ts";
 import { type Commentable, commentableKind } from "./commentable-kinds.ts";
-import type { DiscussionViewer } from "./rights.ts";
+import { type DiscussionViewer, isModerator } from "./rights.ts";
 
 export type { Commentable } from "./commentable-kinds.ts";
 
@@ -32,13 +32,15 @@ export type CommentRow = {
   body: string;
   commentable_type: CommentableType;
   commentable_id: number;
+  /** hidden by a moderator: the admins' alone (core/moderation) */
+  hidden_at: string | null;
 };
 
 // Every reply, vote and deletion starts here: compiled once (platform/db/prepared.ts).
 const commentById = prepared((db, p: { id: number }) =>
   db
     .selectFrom("comments")
-    .select(["id", "user_id", "by_admin", "body", "commentable_type", "commentable_id"])
+    .select(["id", "user_id", "by_admin", "body", "commentable_type", "commentable_id", "hidden_at"])
     .where("id", "=", p.id),
 );
 
@@ -52,13 +54,13 @@ export async function requireVisibleComment(
   return withVisibleCommentable(db, comment, viewer);
 }
 
-/** The comment with what it hangs on, when the viewer may see that; else 404. */
-async function withVisibleCommentable<C extends Pick<CommentRow, "commentable_type" | "commentable_id">>(
+/** The comment with what it hangs on, when the viewer may see both (a hidden one: moderators only); else 404. */
+async function withVisibleCommentable<C extends Pick<CommentRow, "commentable_type" | "commentable_id" | "hidden_at">>(
   db: Db,
   comment: C | undefined,
   viewer: DiscussionViewer,
 ): Promise<{ comment: C; commentable: Commentable }> {
-  if (!comment) throw new AppError("not_found");
+  if (!comment || (comment.hidden_at !== null && !isModerator(viewer))) throw new AppError("not_found");
   const target = { type: comment.commentable_type, id: comment.commentable_id };
   return { comment, commentable: await requireVisibleCommentable(db, target, viewer) };
 }
@@ -69,7 +71,7 @@ async function withVisibleCommentable<C extends Pick<CommentRow, "commentable_ty
 // (404); the other calls that change something read the row itself.
 export const COMMENT_PLACE_MEMO_MS = 2000;
 
-type CommentPlace = Pick<CommentRow, "id" | "commentable_type" | "commentable_id">;
+type CommentPlace = Pick<CommentRow, "id" | "commentable_type" | "commentable_id" | "hidden_at">;
 
 const commentPlaces = defineCache<number, CommentPlace | undefined>({
   name: "comment-places",
@@ -79,7 +81,12 @@ const commentPlaces = defineCache<number, CommentPlace | undefined>({
   async load(db, commentId) {
     const [comment] = await commentById(db, { id: commentId });
     return (
-      comment && { id: comment.id, commentable_type: comment.commentable_type, commentable_id: comment.commentable_id }
+      comment && {
+        id: comment.id,
+        commentable_type: comment.commentable_type,
+        commentable_id: comment.commentable_id,
+        hidden_at: comment.hidden_at,
+      }
     );
   },
   keep: (place) => place !== undefined,
@@ -95,9 +102,16 @@ export async function requireReadableComment(
   return withVisibleCommentable(db, comment, viewer);
 }
 
-export type ReplyRow = { id: number; comment_id: number; user_id: number; by_admin: number; image: string | null };
+export type ReplyRow = {
+  id: number;
+  comment_id: number;
+  user_id: number;
+  by_admin: number;
+  image: string | null;
+  hidden_at: string | null;
+};
 
-/** A reply under a comment the viewer may see, or 404. */
+/** A reply under a comment the viewer may see, or 404 (a hidden one: moderators only). */
 export async function requireVisibleReply(
   db: Db,
   replyId: number,
@@ -106,11 +120,11 @@ export async function requireVisibleReply(
   const reply = Number.isSafeInteger(replyId)
     ? await db
         .selectFrom("replies")
-        .select(["id", "comment_id", "user_id", "by_admin", "image"])
+        .select(["id", "comment_id", "user_id", "by_admin", "image", "hidden_at"])
         .where("id", "=", replyId)
         .executeTakeFirst()
     : undefined;
-  if (!reply) throw new AppError("not_found");
+  if (!reply || (reply.hidden_at !== null && !isModerator(viewer))) throw new AppError("not_found");
   const { comment, commentable } = await requireVisibleComment(db, reply.comment_id, viewer);
   return { reply, comment, commentable };
 }

@@ -7,6 +7,8 @@ import { nowIso, toFlag } from "#platform/db/connection.ts";
 import { fieldError } from "../errors.ts";
 import { type CommentVideoDeps, type CommentVideoUpload, createWithCommentVideo } from "../media/comment-video.ts";
 import { parseInput } from "../validation.ts";
+import { assertMayWrite } from "../moderation/posting-pause.ts";
+import { actorOf } from "../shared/actor.ts";
 import { requireViewer, requireVisibleCommentable } from "./commentable.ts";
 import { commentableKind } from "./commentable-kinds.ts";
 import { type CommentView, selectComment } from "./present.ts";
@@ -18,6 +20,7 @@ export async function createComment(
   options: { viewer: DiscussionViewer | null; input: unknown; videos?: CommentVideoDeps },
 ): Promise<{ comment: CommentView; videoUpload?: CommentVideoUpload }> {
   const viewer = requireViewer(options.viewer);
+  await assertMayWrite(db, actorOf(viewer));
   const input = parseInput(createCommentSchema, options.input);
   const commentable = await requireVisibleCommentable(db, { type: input.type, id: input.id }, viewer);
   if (input.file === 1 && !commentableKind(commentable.type).acceptsVideo)

@@ -5,8 +5,10 @@ import { nowIso, toFlag } from "#platform/db/connection.ts";
 import type { Storage } from "#core/ports/storage.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { assertMayWrite } from "../moderation/posting-pause.ts";
+import { actorOf } from "../shared/actor.ts";
 import { requireViewer, requireVisibleComment } from "./commentable.ts";
-import { type ReplyView, selectReply } from "./present.ts";
+import { type ReplyView, selectReply, shownRepliesCount } from "./present.ts";
 import { checkReplyImage, storeReplyImage } from "./reply-image.ts";
 import { type DiscussionViewer, isModerator } from "./rights.ts";
 import { createReplySchema } from "./schemas.ts";
@@ -25,6 +27,7 @@ export async function createReply(
 ): Promise<{ reply: ReplyView; replies_count: number }> {
   const { db, storage } = deps;
   const viewer = requireViewer(options.viewer);
+  await assertMayWrite(db, actorOf(viewer));
   const { comment } = await requireVisibleComment(db, options.commentId, viewer);
   if ((options.image || options.imageAttached) && !isModerator(viewer)) throw new AppError("forbidden");
   const { body } = parseInput(createReplySchema, options.input);
@@ -70,7 +73,10 @@ export async function createReply(
       }
       return { id: reply.id, repliesCount: Number(counted.replies_count) };
     });
-    return { reply: await selectReply(db, viewer, id), replies_count: repliesCount };
+    return {
+      reply: await selectReply(db, viewer, id),
+      replies_count: await shownRepliesCount(db, viewer, comment.id, repliesCount),
+    };
   } catch (error) {
     if (key) await storage.delete(key).catch(() => {});
     throw error;

@@ -3,6 +3,7 @@ import type { Db } from "#platform/db/connection.ts";
 import type { Storage } from "#core/ports/storage.ts";
 import { AppError } from "../errors.ts";
 import { requireViewer, requireVisibleReply } from "./commentable.ts";
+import { shownRepliesCount } from "./present.ts";
 import { canDelete, type DiscussionViewer, refusalFor } from "./rights.ts";
 
 export async function deleteReply(
@@ -27,5 +28,5 @@ export async function deleteReply(
     return Number(counted?.replies_count ?? 0);
   });
   if (reply.image) await deps.storage.delete(reply.image).catch(() => {});
-  return { replies_count: repliesCount };
+  return { replies_count: await shownRepliesCount(deps.db, viewer, reply.comment_id, repliesCount) };
 }

@@ -51,7 +51,8 @@ function parsePageKey(text: string): PageKey {
 
 const commentPages = defineCache<string, SharedList<CommentView> & { more: boolean }>({
   name: "discussion-comment-pages",
-  tables: ["comments", "users", "videos"],
+  // replies: hiding one changes the replies_count students see (core/moderation).
+  tables: ["comments", "replies", "users", "videos"],
   maxAgeMs: MAX_AGE_MS,
   maxEntries: MAX_LISTS,
   async load(db, text) {

@@ -40,6 +40,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
     "password_resets",
     "product_access",
     "replies",
+    "reports",
     "reviews",
     "sessions",
     "uploads",

@@ -19,6 +19,7 @@ import * as m0013 from "./migrations/0013-catalog-version-triggers.ts";
 import * as m0014 from "./migrations/0014-school-time-zone.ts";
 import * as m0015 from "./migrations/0015-community.ts";
 import * as m0016 from "./migrations/0016-community-notifications.ts";
+import * as m0017 from "./migrations/0017-moderation.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -37,6 +38,7 @@ const migrations: Record<string, MigrationModule> = {
   "0014-school-time-zone": m0014,
   "0015-community": m0015,
   "0016-community-notifications": m0016,
+  "0017-moderation": m0017,
 };
 
 class ListedMigrations implements MigrationProvider {

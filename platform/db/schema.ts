@@ -40,6 +40,8 @@ export type UserTable = {
   role: Role;
   /** JSON: { community_topics: number[], product_updates: boolean, ... } */
   email_notifications: string;
+  /** posting paused by a moderator until this time (migration 0017); null: not paused */
+  posting_paused_until: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -191,6 +193,8 @@ export type CommentTable = {
   video_id: number | null;
   up_votes_count: Generated<number>;
   replies_count: Generated<number>;
+  /** hidden by a moderator: shown to admins only (migration 0017) */
+  hidden_at: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -204,6 +208,8 @@ export type ReplyTable = {
   image: string | null;
   by_admin: Generated<number>;
   up_votes_count: Generated<number>;
+  /** hidden by a moderator: shown to admins only (migration 0017) */
+  hidden_at: string | null;
   created_at: string;
 };
 
@@ -335,6 +341,25 @@ export type CommunityNotificationTable = {
   sent_at: string | null;
 };
 
+export type ReportableType = "post" | "comment" | "reply";
+export type ReportReason = "spam" | "abuse" | "off-topic" | "other";
+export type ReportResolution = "hidden" | "deleted" | "dismissed";
+
+/** A member's report of a post, a comment or a reply (migration 0017); open until a moderator resolves it. */
+export type ReportTable = {
+  id: Generated<number>;
+  reportable_type: ReportableType;
+  reportable_id: number;
+  reporter_id: number;
+  reason: ReportReason;
+  /** the reporter's own words, at most 500 characters; empty when none */
+  text: Generated<string>;
+  created_at: string;
+  resolved_at: string | null;
+  resolved_by: number | null;
+  resolution: ReportResolution | null;
+};
+
 export type CacheVersionTable = {
   name: string;
   version: Generated<number>;
@@ -385,6 +410,7 @@ export type Database = {
   community_posts: CommunityPostTable;
   community_topic_subscriptions: CommunityTopicSubscriptionTable;
   community_notifications: CommunityNotificationTable;
+  reports: ReportTable;
 } & SellingTables;
 
 export type School = Selectable<SchoolTable>;

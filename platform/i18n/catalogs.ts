@@ -29,6 +29,7 @@ import enUi from "../../locales/en/ui.json" with { type: "json" };
 import enNotifications from "../../locales/en/notifications.json" with { type: "json" };
 import enVideoUpload from "../../locales/en/video_upload.json" with { type: "json" };
 import enCommunityAdmin from "../../locales/en/community_admin.json" with { type: "json" };
+import enModeration from "../../locales/en/moderation.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -58,6 +59,7 @@ import plUi from "../../locales/pl/ui.json" with { type: "json" };
 import plNotifications from "../../locales/pl/notifications.json" with { type: "json" };
 import plVideoUpload from "../../locales/pl/video_upload.json" with { type: "json" };
 import plCommunityAdmin from "../../locales/pl/community_admin.json" with { type: "json" };
+import plModeration from "../../locales/pl/moderation.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -93,6 +95,7 @@ export const catalogs = {
     ui: enUi,
     notifications: enNotifications,
     video_upload: enVideoUpload,
+    moderation: enModeration,
   },
   pl: {
     common: plCommon,
@@ -124,6 +127,7 @@ export const catalogs = {
     ui: plUi,
     notifications: plNotifications,
     video_upload: plVideoUpload,
+    moderation: plModeration,
   },
 } as const;
 

@@ -40,6 +40,8 @@ export const routeLimits = {
   // Community: writing posts, and editing or deleting them.
   communityPost: { name: "community_post", points: 10, duration: minute, by: "user" },
   communityPostChange: { name: "community_post_change", points: 30, duration: minute, by: "user" },
+  // Moderation: a member reporting what they read (a person reports a few things a day).
+  report: { name: "report", points: 20, duration: hour, by: "user" },
   // Learning: a student clicking through lectures (one watch, star or completion a click) never meets these.
   progress: { name: "progress", points: 300, duration: minute, by: "user" },
   note: { name: "note", points: 120, duration: minute, by: "user" },

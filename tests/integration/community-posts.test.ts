@@ -177,6 +177,30 @@ describe("POST /json/community/topics/{id}/post/create", () => {
     expect((await create(admin, readOnly, { title: "Admin here", body: "News for all" })).status).toBe(200);
   });
 
+  it("refuses a member whose posting a moderator paused (403), for new posts and edits", async () => {
+    const post = await newPost(student.client);
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    await server.handle.db
+      .updateTable("users")
+      .set({ posting_paused_until: until })
+      .where("id", "=", student.id)
+      .execute();
+    try {
+      expect((await create(student.client, open, { title: "While paused", body: "Should not land" })).status).toBe(403);
+      const edit = await student.client.json("PUT", `/json/community/posts/${post.id}`, {
+        title: "Edit while paused",
+        body: "Should not land",
+      });
+      expect(edit.status).toBe(403);
+    } finally {
+      await server.handle.db
+        .updateTable("users")
+        .set({ posting_paused_until: null })
+        .where("id", "=", student.id)
+        .execute();
+    }
+  });
+
   it("answers 404 for an unknown topic", async () => {
     expect((await create(student.client, 999_999, { title: "Nowhere post", body: "Lost" })).status).toBe(404);
   });

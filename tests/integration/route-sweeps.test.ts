@@ -153,6 +153,7 @@ function pathOf(url: string): string | undefined {
 const objectBodies: Record<string, () => Record<string, unknown>> = {
   "POST /vote": () => ({ type: "comment", id: o.commentId, value: 1 }),
   "POST /comments": () => ({ type: "lecture", id: o.lectureId, body: "Not my lecture", file: 0 }),
+  "POST /json/report": () => ({ type: "comment", id: o.commentId, reason: "spam" }),
   "POST /home/access-manager/:courseId": () => ({
     course_id: o.courseId,
     parent_transaction_id: o.transactionId,

@@ -1,5 +1,6 @@
 // One comment of the discussion with its votes, its replies (loaded on 'Show replies'), the reply form, and the
-// buttons the viewer's rights allow (§6): delete, and for admins 'Turn into a review' and the author's page.
+// buttons the viewer's rights allow (§6): delete, and for admins 'Turn into a review' and the author's page;
+// 'Report' on what others wrote, and for admins a hidden item's 'Hidden' mark with 'Unhide' (core/moderation).
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { MessageSquare, Trash2 } from "lucide-react";
@@ -18,6 +19,7 @@ import { CommentForm } from "./comment-form.tsx";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { ReviewDialog } from "./review-dialog.tsx";
 import { VoteButtons } from "./vote-buttons.tsx";
+import { HiddenMark, ReportButton } from "#app/features/moderation/report-button.tsx";
 
 type Props = {
   comment: CommentView;
@@ -140,6 +142,16 @@ function ReplyItem({
             {canDelete(viewer, { user_id: reply.ownable.id, by_admin: reply.by_admin }) && (
               <DeleteButton kind="reply" onConfirm={remove} />
             )}
+            {reply.ownable.id !== viewer.id && (
+              <ReportButton type="reply" id={reply.id} authorName={reply.ownable.name} />
+            )}
+            {reply.hidden_at && (
+              <HiddenMark
+                type="reply"
+                id={reply.id}
+                onUnhidden={() => onChange(({ hidden_at: _hidden, ...current }) => current)}
+              />
+            )}
           </div>
         </div>
       </article>
@@ -245,6 +257,16 @@ export function CommentItem({ comment, viewer, lang, loginHref, onChange, onDele
               <DeleteButton kind="comment" onConfirm={remove} />
             )}
             {isModerator(viewer) && comment.by_admin === 0 && <ReviewDialog commentId={comment.id} />}
+            {comment.ownable.id !== viewer.id && (
+              <ReportButton type="comment" id={comment.id} authorName={comment.ownable.name} />
+            )}
+            {comment.hidden_at && (
+              <HiddenMark
+                type="comment"
+                id={comment.id}
+                onUnhidden={() => onChange(({ hidden_at: _hidden, ...current }) => current)}
+              />
+            )}
           </div>
 
           {comment.replies_count > 0 &&

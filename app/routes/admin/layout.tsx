@@ -16,9 +16,12 @@ import { Plug } from "lucide-react";
 import { Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
 import { DatabaseZap } from "lucide-react";
-import { MessagesSquare } from "lucide-react";
+import { Flag, MessagesSquare } from "lucide-react";
 import { clsx } from "clsx";
 import { guardAdminArea } from "#app/lib/admin-area.ts";
+import { countOpenItems } from "#core/moderation/list-queue.ts";
+import { pageContext } from "#server/page-context.ts";
+import { Badge } from "#app/ui/badge.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { UserMenu } from "#app/features/accounts/user-menu.tsx";
@@ -32,9 +35,11 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "admin:area");
 }
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   guardAdminArea(args);
-  return { admin: true };
+  // The moderation queue's open items, on the navigation's "Moderation" entry.
+  const { services } = args.context.get(pageContext);
+  return { admin: true, openReports: await countOpenItems(services.db) };
 }
 
 // Sections appear here as they are built (courses, students, sales...).
@@ -51,6 +56,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home/caches", key: "admin:nav_caches", icon: DatabaseZap },
   { to: "/home/reviews", key: "reviews:nav", icon: MessageSquareQuote },
   { to: "/home/community", key: "community_admin:nav", icon: MessagesSquare },
+  { to: "/home/moderation", key: "moderation:nav", icon: Flag },
   { to: "/home/integrations", key: "integrations:nav", icon: Plug },
   { to: "/home/promo-codes", key: "promo:nav_promo_codes", icon: TicketPercent },
   { to: "/home/affiliates", key: "promo:nav_affiliates", icon: Handshake },
@@ -58,6 +64,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
 
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   const t = useT();
+  const openReports = useRouteLoaderData<typeof loader>("routes/admin/layout")?.openReports ?? 0;
   return (
     <nav aria-label={t("admin:navigation")} className="flex flex-col gap-1 p-3">
       {items.map(({ to, key, icon: Icon, end }) => (
@@ -75,6 +82,12 @@ function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
         >
           <Icon aria-hidden className="size-5 shrink-0" />
           {t(key)}
+          {to === "/home/moderation" && openReports > 0 && (
+            <Badge tone="danger" className="ml-auto">
+              <span aria-hidden>{openReports}</span>
+              <span className="sr-only">{t("moderation:nav_open", { count: openReports })}</span>
+            </Badge>
+          )}
         </NavLink>
       ))}
     </nav>
