@@ -3,9 +3,11 @@
 import { Link } from "react-router";
 import { MessagesSquare } from "lucide-react";
 import { allTopicsFeed } from "#core/community/feed.ts";
+import { galleryPreview } from "#core/community/gallery-preview.ts";
 import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { pageTitle } from "#app/lib/page-title.ts";
+import { GalleryPreview } from "#app/features/community/gallery/gallery-preview.tsx";
 import { PostFeed, useFeed } from "#app/features/community/post-feed.tsx";
 import { TopicList } from "#app/features/community/topic-list.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
@@ -19,7 +21,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context }: Route.LoaderArgs) {
   const { request: ctx, services } = context.get(pageContext);
   const feed = await allTopicsFeed(services.db, ctx.actor);
-  return { topics: feed.community_topics, feed: feed.community_posts, isAdmin: ctx.actor.kind === "admin" };
+  const gallery = feed.community_topics.length ? await galleryPreview(services.db, ctx.actor, null) : null;
+  return { topics: feed.community_topics, feed: feed.community_posts, isAdmin: ctx.actor.kind === "admin", gallery };
 }
 
 export default function CommunityIndex({ loaderData }: Route.ComponentProps) {
@@ -59,7 +62,7 @@ export default function CommunityIndex({ loaderData }: Route.ComponentProps) {
             <h2 id="community-feed-heading" className="text-xl font-semibold text-ink">
               {t("community:feed_heading")}
             </h2>
-            {/* gallery preview: H3's GalleryPreview (all topics) goes here */}
+            {loaderData.gallery && <GalleryPreview initial={loaderData.gallery} />}
             <PostFeed feed={feed} emptyText={t("community:no_posts")} />
           </section>
         </div>

@@ -5,11 +5,15 @@ import { data, Link, redirect } from "react-router";
 import { PenLine } from "lucide-react";
 import { topicFeed } from "#core/community/feed.ts";
 import { topicAccess } from "#core/community/topics.ts";
+import { galleryPreview } from "#core/community/gallery-preview.ts";
+import { getTopicLevel } from "#core/community/notifications/topic-levels.ts";
 import { idFromText } from "#core/shared/ids.ts";
 import { translator } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
+import { GalleryPreview } from "#app/features/community/gallery/gallery-preview.tsx";
 import { LockedTopic } from "#app/features/community/locked-topic.tsx";
+import { NotificationDropdown } from "#app/features/community/notification-dropdown.tsx";
 import { PostDialog } from "#app/features/community/post-dialog.tsx";
 import { PostFeed, useFeed } from "#app/features/community/post-feed.tsx";
 import { Button } from "#app/ui/button.tsx";
@@ -39,6 +43,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     feed: feed.community_posts,
     canPost: feed.canPost,
     isAdmin: ctx.actor.kind === "admin",
+    // H4's dropdown: the signed-in reader's mail level for this topic.
+    notifications: ctx.user ? { level: await getTopicLevel(services.db, ctx.actor, topicId) } : null,
+    gallery: await galleryPreview(services.db, ctx.actor, topicId),
   };
 }
 
@@ -53,6 +60,8 @@ function OpenTopic({
   feed: first,
   canPost,
   isAdmin,
+  notifications,
+  gallery,
 }: Extract<Route.ComponentProps["loaderData"], { state: "open" }>) {
   const t = useT();
   const feed = useFeed(first);
@@ -70,7 +79,7 @@ function OpenTopic({
           {topic.description && <p className="mt-2 break-words text-muted">{topic.description}</p>}
         </div>
         <div className="flex shrink-0 flex-wrap items-center gap-2">
-          {/* notifications: H4's e-mail notification dropdown for this topic goes here */}
+          {notifications && <NotificationDropdown topicId={topic.id} level={notifications.level} />}
           {canPost && (
             <PostDialog
               target={{ topicId: topic.id }}
@@ -89,7 +98,7 @@ function OpenTopic({
           )}
         </div>
       </header>
-      {/* gallery preview: H3's GalleryPreview for this topic goes here */}
+      <GalleryPreview topicId={topic.id} initial={gallery} />
       <PostFeed feed={feed} emptyText={canPost ? t("community:no_posts_writer") : t("community:no_posts")} />
     </div>
   );
