@@ -26,6 +26,11 @@ export type CommentableKind = {
    * (+1) or removes (-1) a comment; kinds that count nothing leave it out.
    */
   countComments?(db: Db, id: number, delta: 1 | -1): Promise<void>;
+  /**
+   * Told of a new comment in the transaction that wrote it (a community post queues its topic's e-mails there:
+   * the job table is the outbox, so a rolled-back comment mails nobody); kinds that do nothing leave it out.
+   */
+  commentAdded?(db: Db, id: number, commentId: number): Promise<void>;
 };
 
 const kinds = new Map<CommentableType, CommentableKind>();

@@ -44,6 +44,7 @@ export async function createComment(
       .returning("id")
       .executeTakeFirstOrThrow();
     await kind.countComments?.(trx, commentable.id, 1);
+    await kind.commentAdded?.(trx, commentable.id, row.id);
     return row;
   };
   if (input.file === 1) {

@@ -448,4 +448,14 @@ describe("comments and votes on posts (the discussion's kind 'post')", () => {
     expect(shown).toMatchObject({ comments_count: 1, up_votes_count: 0, votes: [{ value: -1 }] });
     expect((await (await visitor()).post("/vote", { type: "post", id: post.id, value: 1 })).status).toBe(401);
   });
+
+  it("queues the topic's e-mails for a new post and a new comment, in their transactions", async () => {
+    const jobKeys = async () =>
+      (await server.handle.db.selectFrom("jobs").select("unique_key").execute()).map((row) => row.unique_key);
+    const post = await newPost(student.client);
+    expect(await jobKeys()).toContain(`community.notify_post:${post.id}`);
+    const comment = await other.client.post("/comments", { type: "post", id: post.id, body: "Me too", file: 0 });
+    expect(comment.status).toBe(200);
+    expect(await jobKeys()).toContain(`community.notify_comment:${comment.body.comment.id}`);
+  });
 });
