@@ -21,6 +21,7 @@ import { PostByline } from "#app/features/community/post-card.tsx";
 import { PostDialog } from "#app/features/community/post-dialog.tsx";
 import { PostDiscussion } from "#app/features/community/post-discussion.tsx";
 import { VoteButtons } from "#app/features/discussion/vote-buttons.tsx";
+import { ReportButton } from "#app/features/moderation/report-button.tsx";
 import { Badge } from "#app/ui/badge.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
@@ -121,6 +122,9 @@ function OpenPost({ shown, viewer }: Extract<Route.ComponentProps["loaderData"],
             <span />
           )}
           <div className="flex flex-wrap gap-1">
+            {viewer && rights.comment && post.user_id !== viewer.id && (
+              <ReportButton type="post" id={post.id} authorName={post.student.name} />
+            )}
             {rights.pin && (
               <Button variant="ghost" onClick={() => pin(!post.pinned)}>
                 {post.pinned ? <PinOff aria-hidden className="size-4" /> : <Pin aria-hidden className="size-4" />}

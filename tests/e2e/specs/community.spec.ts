@@ -101,6 +101,19 @@ for (const viewport of [
       await expect(discussion.getByText("Beautiful work!")).toBeVisible();
       await expect(discussion.getByRole("textbox", { name: "Your comment" })).toHaveValue("");
       await expectAccessible(page);
+
+      // The reader reports the post; the school's queue has it.
+      await post.getByRole("button", { name: "Report the post by Anna Author" }).click();
+      const dialog = page.getByRole("dialog", { name: "Report this post" });
+      await dialog.getByRole("radio", { name: "Spam" }).check();
+      await dialog.getByRole("button", { name: "Send report" }).click();
+      await expect(page.getByText("Thank you. The school's team will look at it.")).toBeVisible();
+      const report = await server.handle.db
+        .selectFrom("reports")
+        .select(["reportable_type", "reportable_id"])
+        .where("reportable_id", "=", created.body.post.id)
+        .executeTakeFirstOrThrow();
+      expect(report.reportable_type).toBe("post");
     });
   });
 }
