@@ -123,14 +123,23 @@ function load(options: LoadOptions, seconds: number) {
 }
 
 /** Warms the server up (JIT, caches) for a second, then loads it for `seconds` and measures. */
-export async function measure(name: string, pid: number, options: LoadOptions): Promise<Measured> {
+export async function measure(
+  name: string,
+  pid: number,
+  options: LoadOptions,
+  /** called right before and right after the measured load (not the warm-up): e.g. to read a database's CPU */
+  around?: { before(): Promise<void>; after(): Promise<void> },
+): Promise<Measured> {
   await load(options, 1);
+  await around?.before();
   const serverBefore = cpuTimeUs(pid);
   const generatorBefore = process.cpuUsage();
   const startedAt = performance.now();
   const result = await load(options, options.seconds);
   const elapsedUs = (performance.now() - startedAt) * 1000;
   const generator = process.cpuUsage(generatorBefore);
+  const serverAfter = cpuTimeUs(pid);
+  await around?.after();
   const answered = Math.max(1, result.requests.total);
   return {
     name,
@@ -139,7 +148,7 @@ export async function measure(name: string, pid: number, options: LoadOptions): 
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     peakRssMb: peakRssMb(pid),
-    cpuUsPerRequest: (cpuTimeUs(pid) - serverBefore) / answered,
+    cpuUsPerRequest: (serverAfter - serverBefore) / answered,
     loadGeneratorCpuPercent: Math.round((100 * (generator.user + generator.system)) / elapsedUs),
     bytesPerAnswer: Math.round(result.throughput.total / answered),
   };
