@@ -24,6 +24,8 @@ export type PostView = {
   video: string | null;
   bunny_id: string | null;
   bunny_status: number | null;
+  /** the hosted video's id (for the player, as a comment's video_id), or null */
+  video_id: number | null;
   student_id?: number;
   student: { name: string };
   user_id: number;
@@ -90,6 +92,7 @@ export function toPostView(row: PostRow, vote: number | null | undefined): PostV
     video: row.video_url,
     bunny_id: row.video_id === null ? null : (row.video_external_id ?? null),
     bunny_status: row.video_id === null ? null : Number(row.video_status),
+    video_id: row.video_id === null ? null : Number(row.video_id),
     ...(byAdmin ? {} : { student_id: row.user_id }),
     student: { name: row.user_name },
     user_id: row.user_id,

@@ -59,6 +59,8 @@ export const postFieldsSchema = z.object({
   video: postVideoSchema,
   /** a checked "remove the image" box when editing */
   image_delete: z.preprocess((value) => value === true || value === "1" || value === 1, z.boolean()).optional(),
+  /** 1: the post carries a hosted video, uploaded after the post is created (the answer's videoUpload) */
+  video_file_upload: z.preprocess((value) => value === true || value === "1" || value === 1, z.boolean()).optional(),
 });
 export type PostFields = z.output<typeof postFieldsSchema>;
 

@@ -38,6 +38,20 @@ export async function commentOfVideo(db: Db, videoId: number) {
     .executeTakeFirst();
 }
 
+/** The community post a hosted video is attached to, if any (a post's video goes the way of a comment's). */
+export async function postOfVideo(db: Db, videoId: number) {
+  return db
+    .selectFrom("community_posts")
+    .select(["id", "user_id", "topic_id"])
+    .where("video_id", "=", videoId)
+    .executeTakeFirst();
+}
+
+/** Whether a video hangs on a comment or a community post (signed uploads by the author, swept if unfinished). */
+export async function isAttachedVideo(db: Db, videoId: number): Promise<boolean> {
+  return (await commentOfVideo(db, videoId)) !== undefined || (await postOfVideo(db, videoId)) !== undefined;
+}
+
 /** The signed headers of a tus request to our endpoint (all strings as they arrived; absent: undefined). */
 export type SignedUploadHeaders = {
   AuthorizationSignature?: string;

@@ -161,6 +161,64 @@ describe("the sweep of unfinished comment videos", () => {
     await db.deleteFrom("videos").execute();
   });
 
+  it("removes a community post's day-old unfinished video and unlinks the post; keeps the post and a ready one", async () => {
+    const now = nowIso();
+    const { id: topicId } = await db
+      .insertInto("community_topics")
+      .values({ title: "Sweep topic", created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const postWithVideo = async (title: string) => {
+      const { result, videoUpload } = await createWithCommentVideo(
+        db,
+        { videoHost: null, secret },
+        { userId, body: title },
+        async (trx, videoId) =>
+          (
+            await trx
+              .insertInto("community_posts")
+              .values({
+                topic_id: topicId,
+                user_id: userId,
+                title,
+                body: "With a video",
+                image: null,
+                image_width: null,
+                image_height: null,
+                video_url: null,
+                video_id: videoId,
+                pinned_at: null,
+                hidden_at: null,
+                created_at: now,
+                updated_at: now,
+              })
+              .returning("id")
+              .executeTakeFirstOrThrow()
+          ).id,
+      );
+      return { postId: result, videoId: Number(videoUpload.VideoId) };
+    };
+    const unfinished = await postWithVideo("Never uploaded");
+    const finished = await postWithVideo("Uploaded");
+    await db
+      .updateTable("videos")
+      .set({ status: 3, storage_key: "videos/y.mp4" })
+      .where("id", "=", finished.videoId)
+      .execute();
+    const postLink = async (postId: number) =>
+      (await db.selectFrom("community_posts").select("video_id").where("id", "=", postId).executeTakeFirstOrThrow())
+        .video_id;
+    expect(await postLink(unfinished.postId)).toBe(unfinished.videoId);
+
+    await sweep(null, new Date(Date.now() + 25 * HOUR));
+    expect(await videoIds()).toEqual([finished.videoId]);
+    expect(await postLink(unfinished.postId)).toBeNull();
+    expect(await postLink(finished.postId)).toBe(finished.videoId);
+    await db.deleteFrom("community_posts").execute();
+    await db.deleteFrom("community_topics").execute();
+    await db.deleteFrom("videos").execute();
+  });
+
   it("deletes a day-old unfinished video at Bunny; keeps one Bunny has finished meanwhile (marked ready)", async () => {
     const neverSent = await commentWithVideo(bunnyHost);
     const finishedAtBunny = await commentWithVideo(bunnyHost);

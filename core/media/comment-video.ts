@@ -9,7 +9,8 @@
 //   request, besides the author's session and CSRF token. The file plays from our storage once stored (status 3).
 // Only the comment's author may send the bytes (policies.ts canUploadVideo). A video never finished is swept after
 // a day (sweepUnfinishedCommentVideos, the media.comment_video_sweep schedule): the bytes that arrived (tus
-// pieces, or the video at the host), the row, and the comment's link to it.
+// pieces, or the video at the host), the row, and the comment's link to it. A community post's hosted video
+// (core/community/create-post.ts) is made, uploaded, watched and swept the same way.
 import type { VideoHost } from "#core/ports/video-host.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
@@ -112,10 +113,16 @@ export async function sweepUnfinishedCommentVideos(
 ): Promise<number> {
   const { db, storage, resumable, videoHost } = deps;
   const cutoff = new Date((options.now ?? new Date()).getTime() - ABANDONED_UPLOAD_MS).toISOString();
+  // A comment's or a community post's video (create-post.ts writes a post's the same way).
   const stale = await db
     .selectFrom("videos as v")
-    .innerJoin("comments as c", "c.video_id", "v.id")
     .select(["v.id", "v.provider", "v.external_id", "v.storage_key", "v.status"])
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom("comments as c").select("c.id").whereRef("c.video_id", "=", "v.id")),
+        eb.exists(eb.selectFrom("community_posts as p").select("p.id").whereRef("p.video_id", "=", "v.id")),
+      ]),
+    )
     .where("v.status", "!=", VIDEO_READY)
     .where("v.created_at", "<", cutoff)
     .orderBy("v.id")
@@ -150,6 +157,7 @@ export async function sweepUnfinishedCommentVideos(
       const deleted = Number(result.numDeletedRows);
       if (deleted > 0) {
         await trx.updateTable("comments").set({ video_id: null }).where("video_id", "=", video.id).execute();
+        await trx.updateTable("community_posts").set({ video_id: null }).where("video_id", "=", video.id).execute();
       }
       return deleted;
     });

@@ -1,6 +1,7 @@
 // Who may read a stored file (GET /files/<key>) or play a video (GET /videos/<id>/stream), by the key's
 // prefix (storage-keys.ts): images are public; a lecture's files and videos follow the lecture's gate, a
-// comment's video the gate of what the comment hangs on; anything else is never served here. Not allowed reads as
+// comment's video the gate of what the comment hangs on,
+// a community post's video whoever may read the post; anything else is never served here. Not allowed reads as
 // "not found", so nothing is revealed. The edge passes the request's actor; the watch rules and the media policy
 // decide.
 import type { VideoHost } from "#core/ports/video-host.ts";
@@ -8,7 +9,7 @@ import type { Db } from "#platform/db/connection.ts";
 import { isValidKey } from "#core/ports/storage.ts";
 import { requireVisibleCommentable } from "../discussion/commentable.ts";
 import { type Actor, isSignedIn, userIdOf } from "../shared/actor.ts";
-import { commentOfVideo } from "./comment-video-access.ts";
+import { commentOfVideo, postOfVideo } from "./comment-video-access.ts";
 import { applyStatus } from "./hosted-video.ts";
 import { canViewLecture } from "./lecture-viewing.ts";
 import { canWatchDetachedVideo } from "./policies.ts";
@@ -65,7 +66,10 @@ async function mayWatch(
   if (canWatchDetachedVideo(actor, video.user_id)) return true;
   // A comment's video: whoever may see the comment.
   const comment = await commentOfVideo(db, video.id);
-  return comment !== undefined && maySeeComment(db, actor, comment);
+  if (comment !== undefined) return maySeeComment(db, actor, comment);
+  // A community post's video: whoever may read the post (the commentable kind 'post' applies the topic's rule).
+  const post = await postOfVideo(db, video.id);
+  return post !== undefined && maySeeComment(db, actor, { commentable_type: "post", commentable_id: post.id });
 }
 
 /**

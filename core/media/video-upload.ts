@@ -11,7 +11,7 @@ import type { ResumableUpload } from "#platform/storage/resumable.ts";
 import { AppError } from "../errors.ts";
 import { type Actor, requireSignedIn } from "../shared/actor.ts";
 import { addVideoToLecture } from "./add-video-to-lecture.ts";
-import { commentOfVideo, localUploadSignatureValid, type SignedUploadHeaders } from "./comment-video-access.ts";
+import { isAttachedVideo, localUploadSignatureValid, type SignedUploadHeaders } from "./comment-video-access.ts";
 import { detectVideoContentType, videoExtensions } from "./file-signature.ts";
 import type { VideoUploadDeps } from "./media-deps.ts";
 import { MAX_VIDEO_BYTES } from "./limits.ts";
@@ -43,9 +43,10 @@ async function findOwnPendingVideo(
     .where("id", "=", videoId)
     .executeTakeFirst();
   if (!video || video.provider !== "local" || video.status >= VIDEO_READY) throw new AppError("not_found");
-  const onComment = (await commentOfVideo(db, video.id)) !== undefined;
+  // A comment's or a community post's video: its author uploads it, with the signed headers of the answer.
+  const onComment = await isAttachedVideo(db, video.id);
   if (!canUploadVideo(actor, { ownerId: video.user_id, onComment })) throw new AppError("not_found");
-  // A comment's video also carries the signed headers its comment's answer gave (comment-video.ts).
+  // A comment's (or post's) video also carries the signed headers its answer gave (comment-video.ts).
   if (onComment && !(deps.secret && localUploadSignatureValid(deps.secret, video.id, signed))) {
     throw new AppError("not_found");
   }

@@ -88,7 +88,12 @@ export async function communityRoutes(app: FastifyInstance, { services }: { serv
       requireSignedIn(request.ctx.actor);
       const topicId = idParam(request.params.id);
       const form = await readPostForm(request);
-      return createPost(services, request.ctx.actor, topicId, form);
+      return createPost(
+        { ...services, videos: { videoHost: services.videoHost, secret: services.secret } },
+        request.ctx.actor,
+        topicId,
+        form,
+      );
     },
   );
 

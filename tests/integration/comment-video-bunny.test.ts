@@ -3,6 +3,7 @@
 // signature, sha256(library_id + api_key + expiration_time + video_id); the upload is cut and resumed against
 // Bunny's tus endpoint with those headers; the author's status poll asks Bunny until the video is ready (3) and then
 // gets Bunny's embed address; a Bunny outage is 503 'Video upload is temporarily unavailable' with nothing written.
+// A community post's hosted video (post/create with video_file_upload=1) goes to Bunny the same way.
 import { createHash } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { CommentVideoUpload } from "#app/features/discussion/comment-video-upload.ts";
@@ -20,6 +21,7 @@ let server: TestServer;
 let author: Awaited<ReturnType<typeof newStudent>>;
 let other: Awaited<ReturnType<typeof newStudent>>;
 let postId: number;
+let topicId: number;
 
 beforeAll(async () => {
   bunny = await startFakeBunny(library);
@@ -35,7 +37,9 @@ beforeAll(async () => {
   await setUpSchool(server);
   author = await newStudent(server, "Bea Bunny");
   other = await newStudent(server, "Otto Other");
-  ({ postId } = await arrangePost(server.handle.db, { userId: await userIdOf(server.handle.db, owner.email) }));
+  ({ postId, topicId } = await arrangePost(server.handle.db, {
+    userId: await userIdOf(server.handle.db, owner.email),
+  }));
 });
 afterEach(() => expect(bunny.unhandled).toEqual([]));
 afterAll(async () => {
@@ -149,5 +153,47 @@ describe("a comment's video on Bunny Stream", () => {
     expect(response.status).toBe(503);
     expect(JSON.stringify(response.body)).toContain("Video upload is temporarily unavailable");
     expect(await countComments()).toBe(0);
+  });
+});
+
+describe("a community post's video on Bunny Stream", () => {
+  it("creates the video at Bunny and answers Bunny's signed videoUpload; the post's bunny_id is Bunny's id", async () => {
+    const response = await author.client.post(`/json/community/topics/${topicId}/post/create`, {
+      title: "Bunny post clip",
+      body: "Watch this one",
+      video_file_upload: 1,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const { post, videoUpload } = response.body as {
+      post: { bunny_id: string; bunny_status: number; video_id: number };
+      videoUpload: CommentVideoUpload;
+    };
+    expect(videoUpload).toMatchObject({
+      endpoint: bunny.tusUrl,
+      LibraryId: library.libraryId,
+      title: "Bunny post clip",
+    });
+    const expected = createHash("sha256")
+      .update(`${library.libraryId}${library.apiKey}${videoUpload.AuthorizationExpire}${videoUpload.VideoId}`)
+      .digest("hex");
+    expect(videoUpload.AuthorizationSignature).toBe(expected);
+    expect(bunny.videos.get(videoUpload.VideoId)).toMatchObject({ title: "Bunny post clip", status: 0 });
+    expect(post).toMatchObject({ bunny_id: videoUpload.VideoId, bunny_status: 0, video_id: expect.any(Number) });
+  });
+
+  it("answers 503 when Bunny fails, writing no post", async () => {
+    bunny.failNextApiCall(500);
+    const response = await author.client.post(`/json/community/topics/${topicId}/post/create`, {
+      title: "Outage post",
+      body: "Not written",
+      video_file_upload: 1,
+    });
+    expect(response.status).toBe(503);
+    const written = await server.handle.db
+      .selectFrom("community_posts")
+      .select("id")
+      .where("title", "=", "Outage post")
+      .execute();
+    expect(written).toEqual([]);
   });
 });

@@ -77,6 +77,7 @@ describe("POST /json/community/topics/{id}/post/create", () => {
       video: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
       bunny_id: null,
       bunny_status: null,
+      video_id: null,
       student_id: student.id,
       student: { name: "Stefan Student" },
       user_id: student.id,

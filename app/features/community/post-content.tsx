@@ -1,9 +1,11 @@
 // A post's text and media (spec §3, §6): a student's post is plain text with clickable links (React text and <a>
 // elements, never HTML); an admin's post is markdown through the lecture text's renderer, which drops raw HTML and
-// unsafe links. The image keeps its proportions (width and height are known); the video is the player's embed.
+// unsafe links. The image keeps its proportions (width and height are known); the video is the player's embed;
+// a hosted video (video_id) plays in our player once ready (processing until then), for whoever may read the post.
 import { MarkdownText } from "#app/features/learning/components/markdown-text.tsx";
 import { useT } from "#app/lib/i18n.tsx";
 import type { PostView } from "#core/community/present.ts";
+import { VideoPlayer } from "#app/features/media/video-player.tsx";
 import { splitLinks } from "./links.ts";
 
 export function PlainTextWithLinks({ text }: { text: string }) {
@@ -35,7 +37,8 @@ export function PostBody({ post }: { post: Pick<PostView, "body" | "by_admin"> }
 export function PostMedia({
   post,
 }: {
-  post: Pick<PostView, "title" | "image" | "image_width" | "image_height" | "video">;
+  post: Pick<PostView, "title" | "image" | "image_width" | "image_height" | "video"> &
+    Partial<Pick<PostView, "video_id" | "bunny_status">>;
 }) {
   const t = useT();
   return (
@@ -62,6 +65,11 @@ export function PostMedia({
             loading="lazy"
             referrerPolicy="strict-origin-when-cross-origin"
           />
+        </div>
+      )}
+      {post.video_id != null && (
+        <div className="w-full" data-testid="post-hosted-video">
+          <VideoPlayer videoId={post.video_id} status={post.bunny_status ?? undefined} title={post.title} />
         </div>
       )}
     </>

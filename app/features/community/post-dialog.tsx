@@ -2,7 +2,10 @@
 // YouTube or Vimeo link and an optional image. The button stays disabled until the title and text are valid. The
 // image is compressed in the browser (quality 0.5, at least 0.4, at most 3000 x 2000); one still above 600000 bytes,
 // or of another type than PNG, GIF or JPEG, is refused with a message that clears after 3 s. The same dialog edits
-// a post (with the choice to remove its image). Sent as multipart to the JSON calls of §7.
+// a post (with the choice to remove its image). Sent as multipart to the JSON calls of §7. A new post may carry a
+// hosted video file: sent with video_file_upload=1, the answer's videoUpload is where the comment form's uploader
+// (app/features/discussion/comment-video.tsx) sends it; the dialog stays open showing progress, 'Transcoding' and
+// 'Saved' (the post is already in the feed, its video processing until ready).
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { ImagePlus } from "lucide-react";
 import {
@@ -19,6 +22,8 @@ import { TextArea } from "#app/features/transactions/text-area.tsx";
 import { Button, buttonClass } from "#app/ui/button.tsx";
 import { Dialog, DialogClose } from "#app/ui/dialog.tsx";
 import { Checkbox, Field, FormAlert } from "#app/ui/field.tsx";
+import type { CommentVideoUpload } from "#app/features/discussion/comment-video-upload.ts";
+import { useVideoUpload, VideoAttachment, VideoUploadStatus } from "#app/features/discussion/comment-video.tsx";
 import { compressPostImage, IMAGE_MESSAGE_MS, POST_IMAGE_ACCEPT, postImageProblem } from "./post-image-file.ts";
 
 type Chosen = { blob: Blob; name: string; url: string };
@@ -48,6 +53,9 @@ export function PostDialog({
   const [errors, setErrors] = useState<FieldMessages>({});
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>();
+  const [videoFile, setVideoFile] = useState<File | null>(null);
+  const videoUpload = useVideoUpload();
+  const uploading = videoUpload.state.phase === "uploading";
   const imageInput = useId();
   const messageTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -60,6 +68,7 @@ export function PostDialog({
     setVideo(editing?.video ?? "");
     setImage(null);
     setRemoveImage(false);
+    setVideoFile(null);
     setErrors({});
     setProblem(undefined);
   }
@@ -83,14 +92,14 @@ export function PostDialog({
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!postFormValid(title, body) || busy) return;
+    if (!postFormValid(title, body) || busy || uploading) return;
     const form = new FormData();
     form.set("title", title);
     form.set("body", body);
     form.set("video", video);
     if (!editing) {
       form.set("file", "0");
-      form.set("video_file_upload", "0");
+      form.set("video_file_upload", videoFile ? "1" : "0");
     }
     if (removeImage) form.set("image_delete", "1");
     if (image) {
@@ -103,8 +112,19 @@ export function PostDialog({
       const url = editing
         ? `/json/community/posts/${editing.id}`
         : `/json/community/topics/${"topicId" in target ? target.topicId : 0}/post/create`;
-      const { post } = await api<{ post: PostView }>("POST", url, form);
+      const attached = editing ? null : videoFile;
+      const { post, videoUpload: uploadTo } = await api<{ post: PostView; videoUpload?: CommentVideoUpload }>(
+        "POST",
+        url,
+        form,
+      );
       onSaved(post);
+      if (attached && uploadTo && post.video_id !== null) {
+        // The post exists: its video goes up now, the dialog showing how it goes (a new post may follow).
+        reset();
+        void videoUpload.start(attached, uploadTo, post.video_id);
+        return;
+      }
       setOpen(false);
       if (!editing) reset();
     } catch (error) {
@@ -216,11 +236,18 @@ export function PostDialog({
             />
           )}
         </div>
+        {!editing && (
+          <div className="flex flex-col gap-2" data-testid="post-video-file">
+            <span className="text-sm font-medium text-ink">{t("community:field_video_file")}</span>
+            <VideoAttachment video={videoFile} offered disabled={busy || uploading} onChange={setVideoFile} />
+          </div>
+        )}
+        <VideoUploadStatus state={videoUpload.state} />
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose>
             <Button variant="secondary">{t("community:cancel")}</Button>
           </DialogClose>
-          <Button type="submit" disabled={!valid || busy}>
+          <Button type="submit" disabled={!valid || busy || uploading}>
             {busy
               ? t(editing ? "community:saving" : "community:publishing")
               : t(editing ? "community:save" : "community:publish")}

@@ -1,6 +1,7 @@
 // A post's comments (spec §2 "Community post detail": votes, comments): the lecture discussion's form and items
 // (app/features/discussion) on the commentable kind 'post', newest first with 'More'. Visitors of a public topic
-// see 'Want to join the conversation?' with 'Log in now'. (A video on a comment: H6's hosted upload.)
+// see 'Want to join the conversation?' with 'Log in now'. A comment may carry a
+// hosted video (§5: 'Attach video' while the box has focus; the form uploads it after the comment is created).
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { CommentPage } from "#core/discussion/list-comments.ts";
@@ -10,7 +11,8 @@ import { COMMENT_MAX, COMMENT_MIN } from "#core/discussion/schemas.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
-import { CommentForm } from "#app/features/discussion/comment-form.tsx";
+import { CommentForm, type SentComment } from "#app/features/discussion/comment-form.tsx";
+import type { CommentVideoUpload } from "#app/features/discussion/comment-video-upload.ts";
 import { CommentItem } from "#app/features/discussion/comment-item.tsx";
 import { Button, buttonClass } from "#app/ui/button.tsx";
 
@@ -36,15 +38,18 @@ export function PostDiscussion({
   const [more, setMore] = useState(initialMore);
   const [loadingMore, setLoadingMore] = useState(false);
 
-  async function send(body: string) {
-    const { comment } = await api<{ comment: CommentView }>(
+  // With a video the comment is created with file: 1 and the answer's videoUpload says where the form sends it.
+  async function send(body: string, _image: File | null, video: File | null): Promise<SentComment> {
+    const sent = await api<{ comment: CommentView; videoUpload?: CommentVideoUpload }>(
       "POST",
       "/comments",
-      { type: "post", id: postId, body, file: 0 },
+      { type: "post", id: postId, body, file: video ? 1 : 0 },
       { silent: true, handled: [419] },
     );
+    const { comment } = sent;
     setComments((list) => [comment, ...list.filter((c) => c.id !== comment.id)]);
     onCountChange(1);
+    return sent;
   }
 
   async function loadMore() {
@@ -86,6 +91,7 @@ export function PostDiscussion({
             max={COMMENT_MAX}
             loginHref={loginHref}
             draftKey={`post:${postId}`}
+            acceptsVideo
             onSend={send}
           />
           {comments.length === 0 ? (

@@ -16,11 +16,15 @@ const noop = () => {};
 
 describe("attaching a video", () => {
   it("offers 'Attach video' only while offered (the box has focus), and always keeps the file input", () => {
+    // Not offered: its place is kept (the layout must not jump on blur), but invisible, hidden and inert.
     const hidden = render(createElement(VideoAttachment, { video: null, offered: false, onChange: noop }));
-    expect(hidden).not.toContain("Attach video");
+    expect(hidden).toMatch(/<div class="invisible" aria-hidden="true" data-offered="false"><button[^>]*disabled=""/);
+    expect(hidden).toContain('tabindex="-1"');
     expect(hidden).toContain('accept="video/*"');
     const shown = render(createElement(VideoAttachment, { video: null, offered: true, onChange: noop }));
     expect(shown).toContain("Attach video");
+    expect(shown).not.toContain("invisible");
+    expect(shown).not.toMatch(/<button[^>]*disabled=""/);
     expect(render(createElement(VideoAttachment, { video: null, offered: true, onChange: noop }), "pl")).toContain(
       "Dołącz film",
     );
@@ -53,7 +57,8 @@ describe("attaching a video", () => {
     };
     const withVideo = render(createElement(CommentForm, { ...props, acceptsVideo: true }));
     expect(withVideo).toContain('accept="video/*"');
-    expect(withVideo).not.toContain("Attach video");
+    // Its place is kept, invisible and inert, until the box has focus.
+    expect(withVideo).toContain('<div class="invisible" aria-hidden="true" data-offered="false">');
     const without = render(createElement(CommentForm, props));
     expect(without).not.toContain('accept="video/*"');
   });

@@ -31,7 +31,8 @@ export function isVideoFile(file: { type: string }): boolean {
 
 /**
  * The hidden file input is always there (the file dialog takes the focus away from the text box while it is open);
- * the button shows while `offered` (the text box or the button has focus) and no video is chosen yet.
+ * the button shows while `offered` (the text box or the button has focus) and no video is chosen yet. Its place is
+ * kept while hidden, so the form's layout does not jump when the focus leaves the box.
  */
 export function VideoAttachment({
   video,
@@ -82,21 +83,22 @@ export function VideoAttachment({
           </Button>
         </div>
       ) : (
-        offered && (
-          <div>
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={disabled}
-              // A mouse press keeps the focus in the text box, so the button does not vanish under the pointer.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => input.current?.click()}
-            >
-              <Film aria-hidden className="size-4" />
-              {t("video_upload:attach")}
-            </Button>
-          </div>
-        )
+        // The button's place is kept while it is not offered (invisible: out of the tab order and the accessibility
+        // tree), so leaving the text box never moves what is below it (the Send button under a pressed pointer).
+        <div className={offered ? undefined : "invisible"} aria-hidden={!offered || undefined} data-offered={offered}>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={disabled || !offered}
+            tabIndex={offered ? undefined : -1}
+            // A mouse press keeps the focus in the text box, so the button does not vanish under the pointer.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => input.current?.click()}
+          >
+            <Film aria-hidden className="size-4" />
+            {t("video_upload:attach")}
+          </Button>
+        </div>
       )}
       {problem && (
         <p role="alert" className="text-sm text-red-700">

@@ -9,7 +9,9 @@
 // - lecture bodies and text (markdown) components, a chunk of the corpus per lecture;
 // - on each of those lectures, a page of comments (body and author's name) with one reply each (body and name);
 // - and as the owner: the dashboard, the course and product lists, the reviews to moderate (students' names
-//   and texts).
+//   and texts);
+// - the community (a second test): a topic's title and description, the corpus batched into ten posts' titles
+//   and bodies (students' plain text, the owner's markdown), and comments on a post (bodies, writers' names).
 // The browser ignores the Content-Security-Policy here (bypassCSP), so a payload the page let through would run:
 // this tests the rendering, the CSP is a second wall. A run fails on any call of the payloads' __xss(n), any
 // dialog (alert, confirm, prompt), and any element in the DOM with an on* attribute, a javascript:, vbscript: or
@@ -375,6 +377,144 @@ test("the XSS corpus runs nowhere: school, course, curriculum, lectures, comment
   }
   // The reviews' texts are on the moderation page, the last one (as text).
   await expect(page.locator("main")).toContainText("__xss(12)");
+
+  expect(findings.ran, "payloads that ran").toEqual([]);
+  expect(findings.unsafe, "unsafe markup in the DOM").toEqual([]);
+  await page.context().close();
+});
+
+/** How many posts of each kind carry the corpus: few posts (one feed page), many payloads each. */
+const POSTS_PER_KIND = 5;
+
+type SeededCommunity = { topicId: number; postIds: number[]; student: { email: string; password: string } };
+
+/**
+ * The community: a public topic (title, description) with the corpus batched into few posts, each kind in turn:
+ * a student's (plain text) and the owner's (markdown), titles and bodies; and on the first post one comment per
+ * chunk of the corpus, each by a student named with a payload.
+ */
+async function seedCommunity(server: TestServer): Promise<SeededCommunity> {
+  const db = server.handle.db;
+  const now = nowIso();
+  const at = (i: number) => new Date(Date.now() - (100 - i) * 1000).toISOString();
+  const { id: ownerId } = await db
+    .selectFrom("users")
+    .select("id")
+    .where("email", "=", owner.email)
+    .executeTakeFirstOrThrow();
+  const writers = await db
+    .insertInto("users")
+    .values(
+      chunks.map((chunk, c) => ({
+        email: `xss-community-writer-${c}@example.com`,
+        name: chunk[3 % chunk.length]!,
+        password_hash: "not-a-login",
+        role: "student" as const,
+        email_notifications: "{}",
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .returning("id")
+    .execute();
+  const { id: topicId } = await db
+    .insertInto("community_topics")
+    .values({
+      title: corpus[4]!,
+      description: corpus[5]!,
+      visibility: "public",
+      allow_students_to_add_posts: 1,
+      position: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const size = Math.ceil(corpus.length / POSTS_PER_KIND);
+  const batches = Array.from({ length: POSTS_PER_KIND }, (_, i) => corpus.slice(i * size, (i + 1) * size));
+  const postIds: number[] = [];
+  for (const [i, batch] of batches.entries()) {
+    for (const byAdmin of [0, 1]) {
+      const { id } = await db
+        .insertInto("community_posts")
+        .values({
+          topic_id: topicId,
+          user_id: byAdmin ? ownerId : writers[i % writers.length]!.id,
+          by_admin: byAdmin,
+          // A title of many payloads (one per batch would leave most out), the body all of the batch's.
+          title: batch.join(" "),
+          body: batch.join("\n\n"),
+          image: null,
+          image_width: null,
+          image_height: null,
+          video_url: null,
+          video_id: null,
+          pinned_at: null,
+          hidden_at: null,
+          comments_count: postIds.length === 0 ? chunks.length : 0,
+          created_at: at(postIds.length),
+          updated_at: at(postIds.length),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      postIds.push(id);
+    }
+  }
+  await db
+    .insertInto("comments")
+    .values(
+      chunks.map((chunk, c) => ({
+        commentable_type: "post" as const,
+        commentable_id: postIds[0]!,
+        user_id: writers[c]!.id,
+        body: chunk.join("\n\n"),
+        replies_count: 0,
+        created_at: at(50 + c),
+        updated_at: at(50 + c),
+      })),
+    )
+    .execute();
+  const student = newStudent("Community reader");
+  await registerStudent(server, student);
+  return { topicId, postIds, student };
+}
+
+test("the XSS corpus runs nowhere in the community: topics, posts (plain text and markdown), comments on posts", async ({
+  browser,
+  server,
+  baseURL,
+  schoolEn: _,
+}) => {
+  // Twelve pages: the topics, the topic's feed, ten posts (one with the corpus' comments).
+  test.setTimeout(120_000);
+  const seeded = await seedCommunity(server);
+  const findings: Findings = { ran: [], unsafe: [] };
+  const page = await watchedPage(browser, baseURL!, findings);
+  await login(page, seeded.student.email, seeded.student.password);
+
+  for (const url of ["/community", `/community/topics/${seeded.topicId}`]) {
+    await page.goto(url);
+    await waitForHydration(page);
+    await inspect(page, findings, url);
+  }
+  // The feed shows every post (one page), its titles as text.
+  await expect(page.locator("main")).toContainText("__xss(1)");
+  for (const [i, postId] of seeded.postIds.entries()) {
+    const url = `/community/posts/${postId}`;
+    await page.goto(url);
+    await waitForHydration(page);
+    // (A markdown body may hold headings of its own: the post's title is the first.)
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    if (i === 0) {
+      // Every chunk's comment is on the page, their bodies as text.
+      const discussion = page.getByTestId("post-discussion");
+      for (const chunk of chunks) {
+        const marker = chunk.join(" ").match(/__xss\(\d+\)/)?.[0];
+        if (marker) await expect(discussion).toContainText(marker);
+      }
+    }
+    await inspect(page, findings, url);
+  }
 
   expect(findings.ran, "payloads that ran").toEqual([]);
   expect(findings.unsafe, "unsafe markup in the DOM").toEqual([]);
