@@ -118,7 +118,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     const logsBefore = server.logs.length;
     await use(server);
     if (testInfo.status !== testInfo.expectedStatus) {
-      const errors = server.logs.slice(logsBefore).filter((line) => line.level >= 50);
+      const lines = server.logs.slice(logsBefore);
+      const errors = lines.filter((line) => line.level >= 50);
+      // CI keeps only the console: the test's refused or failed answers and warnings go there too.
+      const noteworthy = lines.filter(
+        (line) => line.level >= 40 || Number((line.res as { statusCode?: number } | undefined)?.statusCode) >= 400,
+      );
+      if (noteworthy.length)
+        console.error(
+          `server log of '${testInfo.title}':\n${noteworthy.map((line) => JSON.stringify(line)).join("\n")}`,
+        );
       if (errors.length) {
         await testInfo.attach("server-errors.json", {
           body: JSON.stringify(errors, null, 2),
