@@ -151,7 +151,9 @@ export type Config = z.infer<typeof configSchema> & {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = configSchema.safeParse(env);
+  // STUDIUM_ENV, when set, is the app's own mode and NODE_ENV stays the libraries' (React's production build in the
+  // test servers: its development build renders ~9x slower, docs/decisions/0026).
+  const result = configSchema.safeParse(env.STUDIUM_ENV ? { ...env, NODE_ENV: env.STUDIUM_ENV } : env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
