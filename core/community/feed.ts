@@ -5,12 +5,13 @@
 // (topic_id in (...), id below the cursor, by id descending) and pins nothing. Hidden posts are left out for
 // everyone but the admins (policies.canSeePost).
 import type { Db } from "#platform/db/connection.ts";
+import { prepared } from "#platform/db/prepared.ts";
 import { type Actor, isAdmin } from "../shared/actor.ts";
 import { parseInput } from "../validation.ts";
 import { canSeePost } from "./policies.ts";
 import { type PostRow, type PostView, postQuery, presentPosts } from "./present.ts";
 import { FEED_PAGE, feedCursorSchema } from "./schemas.ts";
-import { listReadableTopics, requireReadableTopic, type TopicView, topicView } from "./topics.ts";
+import { listReadableTopics, type OpenTopicAccess, requireReadableTopic, type TopicView, topicView } from "./topics.ts";
 
 export type FeedPage = { data: PostView[]; next_page_url: string | null };
 export type FeedAnswer = { community_topic: TopicView | null; community_posts: FeedPage };
@@ -31,6 +32,36 @@ export function nextPageUrl(topicId: number | null, before: number | null): stri
   return topicId === null ? `/json/community?before=${before}` : `/json/community/topics/${topicId}?before=${before}`;
 }
 
+// A topic's feed runs on every topic page: its queries are compiled once (platform/db/prepared.ts), for the
+// admins (who see hidden posts) and for everyone else.
+const MAX_ID = 2_147_483_647;
+
+function pinnedOf(admin: boolean) {
+  return prepared((db, p: { topicId: number }) =>
+    postQuery(db)
+      .where("p.topic_id", "=", p.topicId)
+      .where("p.pinned_at", "is not", null)
+      .$if(!admin, (q) => q.where("p.hidden_at", "is", null))
+      .orderBy("p.pinned_at", "desc")
+      .orderBy("p.id", "desc"),
+  );
+}
+
+function unpinnedOf(admin: boolean) {
+  return prepared((db, p: { topicId: number; atMost: number; take: number }) =>
+    postQuery(db)
+      .where("p.topic_id", "=", p.topicId)
+      .where("p.id", "<=", p.atMost)
+      .where("p.pinned_at", "is", null)
+      .$if(!admin, (q) => q.where("p.hidden_at", "is", null))
+      .orderBy("p.id", "desc")
+      .limit(p.take),
+  );
+}
+
+const pinnedPosts = { admin: pinnedOf(true), reader: pinnedOf(false) };
+const unpinnedPosts = { admin: unpinnedOf(true), reader: unpinnedOf(false) };
+
 function visibleTo(actor: Actor, rows: PostRow[]): PostRow[] {
   return rows.filter((row) => canSeePost(actor, row));
 }
@@ -43,26 +74,24 @@ export async function topicFeed(
   input: unknown = {},
   limit = FEED_PAGE,
 ): Promise<FeedAnswer & { canPost: boolean; canTakePart: boolean }> {
+  return openTopicFeed(db, actor, await requireReadableTopic(db, actor, topicId), input, limit);
+}
+
+/** The feed of a topic whose access the caller has resolved already (the topic page resolves it once). */
+export async function openTopicFeed(
+  db: Db,
+  actor: Actor,
+  access: OpenTopicAccess,
+  input: unknown = {},
+  limit = FEED_PAGE,
+): Promise<FeedAnswer & { canPost: boolean; canTakePart: boolean }> {
   const { before } = parseInput(feedCursorSchema, input ?? {});
-  const { topic, canPost, canTakePart } = await requireReadableTopic(db, actor, topicId);
-  const admin = isAdmin(actor);
-  const pinned = before
-    ? []
-    : await postQuery(db)
-        .where("p.topic_id", "=", topic.id)
-        .where("p.pinned_at", "is not", null)
-        .$if(!admin, (q) => q.where("p.hidden_at", "is", null))
-        .orderBy("p.pinned_at", "desc")
-        .orderBy("p.id", "desc")
-        .execute();
-  const rows = await postQuery(db)
-    .where("p.topic_id", "=", topic.id)
-    .$if(before !== undefined, (q) => q.where("p.id", "<", before!))
-    .where("p.pinned_at", "is", null)
-    .$if(!admin, (q) => q.where("p.hidden_at", "is", null))
-    .orderBy("p.id", "desc")
-    .limit(limit + 1)
-    .execute();
+  const { topic, canPost, canTakePart } = access;
+  const who = isAdmin(actor) ? "admin" : "reader";
+  const pinned = before ? [] : await pinnedPosts[who](db, { topicId: topic.id });
+  // The first page reads below the largest id there can be (int4), so both pages share one compiled query.
+  const below = before ?? MAX_ID + 1;
+  const rows = await unpinnedPosts[who](db, { topicId: topic.id, atMost: below - 1, take: limit + 1 });
   const page = keysetPage(rows, limit);
   return {
     community_topic: topicView(topic),

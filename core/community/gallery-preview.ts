@@ -25,7 +25,17 @@ export type GalleryPreview = {
 export async function galleryPreview(db: Db, actor: Actor, topicIdParam: unknown): Promise<GalleryPreview> {
   const topic =
     topicIdParam === null || topicIdParam === undefined ? null : await readableTopic(db, actor, topicIdParam);
-  const where = topic ? { topicId: topic.id } : { topics: await readableTopics(db, actor) };
-  const images = await imagesPage(db, actor, where, null, PREVIEW_SIZE);
-  return { community_topic: topic, images, see_all_url: galleryPath(topic?.id ?? null) };
+  if (topic) return topicGalleryPreview(db, actor, topic);
+  const images = await imagesPage(db, actor, { topics: await readableTopics(db, actor) }, null, PREVIEW_SIZE);
+  return { community_topic: null, images, see_all_url: galleryPath(null) };
+}
+
+/** The preview of a topic the caller has already found readable (the topic page checks it once). */
+export async function topicGalleryPreview(db: Db, actor: Actor, topic: GalleryTopic): Promise<GalleryPreview> {
+  const images = await imagesPage(db, actor, { topicId: topic.id }, null, PREVIEW_SIZE);
+  return {
+    community_topic: { id: topic.id, title: topic.title, description: topic.description },
+    images,
+    see_all_url: galleryPath(topic.id),
+  };
 }

@@ -3,6 +3,7 @@
 // and every post call start here: topicForReader says whether the actor may read one topic, and if not, why
 // (a visitor is asked to log in; a student without a key is told which products open it).
 import type { Db } from "#platform/db/connection.ts";
+import { prepared } from "#platform/db/prepared.ts";
 import { type Actor, isAdmin, isSignedIn, userIdOf } from "../shared/actor.ts";
 import { AppError } from "../errors.ts";
 import { canPostInTopic, canReadTopic, canTakePartInTopic } from "./policies.ts";
@@ -67,10 +68,10 @@ export async function mayReadSomeTopic(db: Db, actor: Actor): Promise<boolean> {
 /** A product whose ownership opens a restricted topic (told to the student who lacks it). */
 export type TopicKeyProduct = { id: number; title: string; path: string };
 
+export type OpenTopicAccess = { state: "open"; topic: TopicRow; canPost: boolean; canTakePart: boolean };
+
 export type TopicAccess =
-  | { state: "open"; topic: TopicRow; canPost: boolean; canTakePart: boolean }
-  | { state: "login" }
-  | { state: "locked"; topic: TopicView; products: TopicKeyProduct[] };
+  OpenTopicAccess | { state: "login" } | { state: "locked"; topic: TopicView; products: TopicKeyProduct[] };
 
 /** The published products that open a restricted topic, with the page where each is sold. */
 async function keyProducts(db: Db, topicId: number): Promise<TopicKeyProduct[]> {
@@ -89,14 +90,18 @@ async function keyProducts(db: Db, topicId: number): Promise<TopicKeyProduct[]> 
   });
 }
 
+// Every topic page and post call starts here: compiled once (platform/db/prepared.ts).
+const topicById = prepared((db, p: { topicId: number }) =>
+  db
+    .selectFrom("community_topics")
+    .select([...topicColumns])
+    .where("id", "=", p.topicId),
+);
+
 /** Whether and how the actor may read this topic; null when there is no such topic. */
 export async function topicAccess(db: Db, actor: Actor, topicId: number): Promise<TopicAccess | null> {
   if (!Number.isSafeInteger(topicId)) return null;
-  const topic = await db
-    .selectFrom("community_topics")
-    .select([...topicColumns])
-    .where("id", "=", topicId)
-    .executeTakeFirst();
+  const [topic] = await topicById(db, { topicId });
   if (!topic) return null;
   const holdsKey =
     topic.visibility === "restricted" && isSignedIn(actor) && !isAdmin(actor)
@@ -115,11 +120,7 @@ export async function topicAccess(db: Db, actor: Actor, topicId: number): Promis
 }
 
 /** The topic the actor may read, or the refusal: 404 unknown, 401 a visitor, 403 a student without a key. */
-export async function requireReadableTopic(
-  db: Db,
-  actor: Actor,
-  topicId: number,
-): Promise<Extract<TopicAccess, { state: "open" }>> {
+export async function requireReadableTopic(db: Db, actor: Actor, topicId: number): Promise<OpenTopicAccess> {
   const access = await topicAccess(db, actor, topicId);
   if (!access) throw new AppError("not_found");
   if (access.state === "login") throw new AppError("unauthenticated");

@@ -3,10 +3,10 @@
 // topic is sent to log in; a student without its key gets a 403 page naming the products that open it.
 import { data, Link, redirect } from "react-router";
 import { PenLine } from "lucide-react";
-import { topicFeed } from "#core/community/feed.ts";
+import { openTopicFeed } from "#core/community/feed.ts";
 import { topicAccess } from "#core/community/topics.ts";
-import { galleryPreview } from "#core/community/gallery-preview.ts";
-import { getTopicLevel } from "#core/community/notifications/topic-levels.ts";
+import { topicGalleryPreview } from "#core/community/gallery-preview.ts";
+import { readerTopicLevel } from "#core/community/notifications/topic-levels.ts";
 import { idFromText } from "#core/shared/ids.ts";
 import { translator } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
@@ -36,16 +36,21 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (access.state === "locked") {
     return data({ state: "locked" as const, topic: access.topic, products: access.products }, { status: 403 });
   }
-  const feed = await topicFeed(services.db, ctx.actor, topicId);
+  // The access is resolved once above and handed to each part of the page.
+  const [feed, level, gallery] = await Promise.all([
+    openTopicFeed(services.db, ctx.actor, access),
+    ctx.user ? readerTopicLevel(services.db, ctx.actor, access) : null,
+    topicGalleryPreview(services.db, ctx.actor, access.topic),
+  ]);
   return {
     state: "open" as const,
     topic: feed.community_topic!,
     feed: feed.community_posts,
     canPost: feed.canPost,
     isAdmin: ctx.actor.kind === "admin",
-    // H4's dropdown: the signed-in reader's mail level for this topic.
-    notifications: ctx.user ? { level: await getTopicLevel(services.db, ctx.actor, topicId) } : null,
-    gallery: await galleryPreview(services.db, ctx.actor, topicId),
+    // The notification dropdown: the signed-in reader's mail level for this topic.
+    notifications: ctx.user ? { level } : null,
+    gallery,
   };
 }
 

@@ -14,6 +14,7 @@ import { type Actor, isAdmin, requireSignedIn } from "../../shared/actor.ts";
 import { parseInput } from "../../validation.ts";
 import { canReadTopic } from "../policies.ts";
 import { holdsTopicKey, topicIdsWithKey } from "../topic-access.ts";
+import type { OpenTopicAccess } from "../topics.ts";
 import { levelAfterTurningOn } from "./rules.ts";
 import { emailNotificationSchema, type TopicNotificationLevel, topicLevelSchema } from "./schemas.ts";
 
@@ -91,6 +92,15 @@ export async function writeTopicLevels(
 export async function getTopicLevel(db: Db, actor: Actor, topicId: number): Promise<TopicNotificationLevel | null> {
   const { userId } = await readableTopic(db, actor, topicId);
   return levelOf(db, userId, topicId);
+}
+
+/** The reader's level in a topic the caller has already found readable (the topic page checks it once). */
+export async function readerTopicLevel(
+  db: Db,
+  actor: Actor,
+  access: OpenTopicAccess,
+): Promise<TopicNotificationLevel | null> {
+  return levelOf(db, requireSignedIn(actor).userId, access.topic.id);
 }
 
 /** The topic feed's dropdown: sets one of the levels. */
