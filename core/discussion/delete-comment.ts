@@ -26,8 +26,15 @@ export async function deleteComment(
       await trx.deleteFrom("replies").where("comment_id", "=", comment.id).execute();
     }
     await trx.deleteFrom("votes").where("votable_type", "=", "comment").where("votable_id", "=", comment.id).execute();
-    const deleted = await trx.deleteFrom("comments").where("id", "=", comment.id).returning("id").executeTakeFirst();
-    if (deleted) await commentableKind(commentable.type).countComments?.(trx, commentable.id, -1);
+    const deleted = await trx
+      .deleteFrom("comments")
+      .where("id", "=", comment.id)
+      .returning(["id", "hidden_at"])
+      .executeTakeFirst();
+    // A hidden comment left its commentable's count when it was hidden (core/moderation/moderate-item.ts).
+    if (deleted && deleted.hidden_at === null) {
+      await commentableKind(commentable.type).countComments?.(trx, commentable.id, -1);
+    }
     const keys = replies.flatMap((r) => (r.image ? [r.image] : []));
     if (keys.length) await trx.deleteFrom("uploads").where("storage_key", "in", keys).execute();
     return keys;

@@ -8,6 +8,7 @@ import type { ReportableType, ReportResolution } from "#platform/db/schema.ts";
 import type { Storage } from "#core/ports/storage.ts";
 import { deleteComment } from "../discussion/delete-comment.ts";
 import { deleteReply } from "../discussion/delete-reply.ts";
+import { commentableKind } from "../discussion/commentable-kinds.ts";
 import { AppError } from "../errors.ts";
 import { type Actor, authorizeUser } from "../shared/actor.ts";
 import { parseInput } from "../validation.ts";
@@ -42,10 +43,38 @@ async function resolveReports(
   return resolved;
 }
 
+/**
+ * Hides (hiddenAt) or shows (null) an item; whether it exists. A comment that changes state moves its commentable's
+ * own count (a post's comments_count counts what its readers see) in the same transaction.
+ */
 async function setHidden(db: Db, item: Item, hiddenAt: string | null): Promise<boolean> {
-  const table = tableOf[item.type];
-  const result = await db.updateTable(table).set({ hidden_at: hiddenAt }).where("id", "=", item.id).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (item.type !== "comment") {
+    const table = tableOf[item.type];
+    const result = await db
+      .updateTable(table)
+      .set({ hidden_at: hiddenAt })
+      .where("id", "=", item.id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+  return db.transaction().execute(async (trx) => {
+    const comment = await trx
+      .selectFrom("comments")
+      .select(["commentable_type", "commentable_id"])
+      .where("id", "=", item.id)
+      .executeTakeFirst();
+    if (!comment) return false;
+    const changed = await trx
+      .updateTable("comments")
+      .set({ hidden_at: hiddenAt })
+      .where("id", "=", item.id)
+      .where("hidden_at", hiddenAt === null ? "is not" : "is", null)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) > 0) {
+      await commentableKind(comment.commentable_type).countComments?.(trx, comment.commentable_id, hiddenAt ? -1 : 1);
+    }
+    return true;
+  });
 }
 
 /** POST /home/moderation/hide {type, id}: hidden from everyone but the admins; its open reports resolved. */

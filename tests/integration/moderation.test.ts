@@ -272,6 +272,40 @@ describe("the moderation queue and its actions", () => {
     expect(await openReports("post", post)).toHaveLength(0);
   });
 
+  it("counts on a post only the comments its readers see: hiding takes one off, showing puts it back, deleting a hidden one takes nothing", async () => {
+    const post = await arrangePost(author.id);
+    const count = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom("community_posts")
+            .select("comments_count")
+            .where("id", "=", post)
+            .executeTakeFirstOrThrow()
+        ).comments_count,
+      );
+    const ids: number[] = [];
+    for (const body of ["First", "Second"]) {
+      const response = await reader.client.post("/comments", { type: "post", id: post, body, file: 0 });
+      expect(response.status).toBe(200);
+      ids.push(response.body.comment.id);
+    }
+    expect(await count()).toBe(2);
+    const item = { type: "comment", id: ids[0] };
+    expect((await admin.post("/home/moderation/hide", item)).status).toBe(200);
+    // Hiding twice keeps the first hiding, and the count.
+    expect((await admin.post("/home/moderation/hide", item)).status).toBe(200);
+    expect(await count()).toBe(1);
+    expect((await admin.post("/home/moderation/unhide", item)).status).toBe(200);
+    expect((await admin.post("/home/moderation/unhide", item)).status).toBe(200);
+    expect(await count()).toBe(2);
+    expect((await admin.post("/home/moderation/hide", item)).status).toBe(200);
+    expect((await admin.post("/home/moderation/delete", item)).status).toBe(200);
+    expect(await count()).toBe(1);
+    expect((await admin.post("/home/moderation/delete", { type: "comment", id: ids[1] })).status).toBe(200);
+    expect(await count()).toBe(0);
+  });
+
   it("hides a post (the community shows it to admins only) and dismisses reports without touching the item", async () => {
     const post = await arrangePost(author.id);
     await reader.client.post("/json/report", { type: "post", id: post, reason: "other" });
