@@ -1,7 +1,7 @@
 // The school's RSA key pair for the card form's cypher (spec §7: RSA, 1024-bit by default). Kept like the server
-// secret (platform/security/secret.ts): from CARD_RSA_KEY (a PKCS#8 PEM private key, the same on every machine of
-// one school), or generated once into DATA_DIR/card-rsa.pem (mode 0600) so that restarts keep the key that pages
-// already hold. With Tpay the page uses the merchant's key from Tpay's panel instead (cardPublicKey below).
+// secret (platform/security/secret.ts): from CARD_RSA_KEY (a PEM private key or base64 of it, the same on every
+// machine of one school), or generated once into DATA_DIR/card-rsa.pem (mode 0600) so that restarts keep the key
+// that pages already hold. With Tpay the page uses the merchant's key from Tpay's panel instead (cardPublicKey).
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -40,7 +40,12 @@ export function generateCardKeyPem(bits = defaultCardKeyBits): string {
 }
 
 export function loadCardKeyPair(options: { privateKeyPem?: string; dataDir: string; bits?: number }): CardKeyPair {
-  if (options.privateKeyPem) return cardKeyPairFromPem(options.privateKeyPem);
+  // CARD_RSA_KEY may be the PEM itself or base64 of it (one line, easier in an environment file).
+  const configured = options.privateKeyPem?.trim();
+  if (configured)
+    return cardKeyPairFromPem(
+      configured.includes("-----") ? configured : Buffer.from(configured, "base64").toString("utf8"),
+    );
   const file = path.join(options.dataDir, fileName);
   try {
     return cardKeyPairFromPem(fs.readFileSync(file, "utf8"));

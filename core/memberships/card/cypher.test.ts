@@ -83,6 +83,15 @@ describe("the school's key pair (1024-bit by default, kept like the server secre
     expect(fs.existsSync(path.join(dir, "card-rsa.pem"))).toBe(false);
   });
 
+  it("takes the configured key as base64 of the PEM too (one line in an environment file)", () => {
+    const oneLine = Buffer.from(keys.privateKeyPem).toString("base64");
+    expect(loadCardKeyPair({ privateKeyPem: oneLine, dataDir: tempDir() }).publicKeyBase64).toBe(keys.publicKeyBase64);
+  });
+
+  it("refuses a configured value that is not an RSA private key", () => {
+    expect(() => loadCardKeyPair({ privateKeyPem: "bm90IGEga2V5", dataDir: tempDir() })).toThrow();
+  });
+
   it("gives the page Tpay's key when Tpay's panel key is set, else the school's", () => {
     expect(cardPublicKey({ tpayPublicKeyBase64: otherKeys.publicKeyBase64, school: keys })).toBe(
       otherKeys.publicKeyBase64,
