@@ -11,17 +11,12 @@ import { CardForm } from "./card-form.tsx";
 const keys = cardKeyPairFromPem(generateCardKeyPem());
 
 function render(lang: "en" | "pl", props: Partial<Parameters<typeof CardForm>[0]> = {}) {
-  return renderToStaticMarkup(
-    createElement(
-      I18nProvider,
-      { lang },
-      createElement(CardForm, {
-        publicKeyBase64: keys.publicKeyBase64,
-        now: new Date("2026-11-27T09:00:00Z"),
-        ...props,
-      }),
-    ),
-  );
+  const form = createElement(CardForm, {
+    publicKeyBase64: keys.publicKeyBase64,
+    now: new Date("2026-11-27T09:00:00Z"),
+    ...props,
+  });
+  return renderToStaticMarkup(createElement(I18nProvider, { lang, children: form }));
 }
 
 const labelled = (html: string, text: string) => {
