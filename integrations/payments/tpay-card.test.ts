@@ -10,6 +10,7 @@ import { encryptCard, type RsaEncryptor } from "#core/memberships/card/encrypt-c
 import { declineClass } from "#core/memberships/card/card-failures.ts";
 import type { CardCharge, CardPayments } from "#core/ports/card-payments.ts";
 import { cardKeyPairFromPem, generateCardKeyPem } from "#core/memberships/card/card-key-pair.ts";
+import { testCards } from "#core/memberships/card/test-cards.ts";
 import { asNotificationInput } from "#tests/fakes/payment-order.ts";
 import { startTpayFake, type TpayFake } from "#tests/fakes/tpay.ts";
 import { createTpayCardPayments, tpayCardGroupId } from "./tpay-card.ts";
@@ -209,6 +210,29 @@ describe("later charges of the saved card", () => {
   it("throws (outcome unknown, to reconcile) when Tpay cannot be reached, never calls it declined", async () => {
     const offline = createTpayCardPayments(fake.settings, { baseUrl: "http://127.0.0.1:9" });
     await expect(offline.chargeToken(charge(), "ct_x")).rejects.toThrow(/tpay/);
+  });
+});
+
+describe("the test cards at the fake Tpay: every outcome through the adapter", () => {
+  it.each(testCards.map((card) => [card.number, card.outcome] as const))("%s: %s", async (number, outcome) => {
+    const sale = charge();
+    const cvv = number.startsWith("37") ? "1234" : "123";
+    const cypher = encryptCard(
+      { cardNumber: number, cardMonth: "12", cardYear: String(new Date().getFullYear() + 2), cardCvv: cvv },
+      { origin, publicKeyBase64: fake.cardKeys.publicKeyBase64, encryptor: new JSEncrypt() },
+    )!;
+    const result = await cards.payWithCypher(sale, { cypher, save: true });
+    if (outcome === "paid" || outcome === "card_problem") {
+      expect(result.outcome).toBe("paid");
+      await fake.settled();
+      const delivered = received.find((r) => new URLSearchParams(r.body).get("tr_crc") === sale.reference)!;
+      const parsed = await cards.parseCardNotification(
+        asNotificationInput({ headers: delivered.headers as Record<string, string>, body: delivered.body }),
+      );
+      // 'Card problem': charged, but no token to renew with.
+      expect(parsed.ok && parsed.cardToken !== null).toBe(outcome === "paid");
+    } else if (outcome === "three_ds") expect(result.outcome).toBe("redirect");
+    else expect(result).toMatchObject({ outcome: "failed", failure: outcome });
   });
 });
 

@@ -10,6 +10,7 @@ import { cardKeyPairFromPem, generateCardKeyPem } from "#core/memberships/card/c
 import { payloadFields } from "#core/memberships/card/card-payload.ts";
 import { checkCard } from "#core/memberships/card/card-rules.ts";
 import { decryptCypher } from "#core/memberships/card/decrypt-cypher.ts";
+import { testCardOutcome, type TestCardOutcome } from "#core/memberships/card/test-cards.ts";
 import {
   changeBodyByte,
   changeSignatureByte,
@@ -33,7 +34,37 @@ export type TpayFakeOptions = {
 };
 
 /** What a card does when charged: paid (the default), declined with an ISO 8583 code, or 3-D Secure first. */
-export type FakeCardBehaviour = { decline: string } | { threeDs: true };
+export type FakeCardBehaviour =
+  | { decline: string }
+  | { threeDs: true }
+  /** the sale is refused (HTTP 400 with this error code) */
+  | { refuse: string }
+  /** paid, but no card token comes back even when one was asked for */
+  | { noToken: true };
+
+// The acquirer's ISO 8583 codes the fake answers for the test cards' failures (core/memberships/card/test-cards.ts).
+const isoCodeOf: Partial<Record<TestCardOutcome, string>> = {
+  do_not_honour: "05",
+  insufficient_funds: "51",
+  limit_exceeded: "61",
+  card_expired: "54",
+  card_lost: "41",
+  card_stolen: "43",
+  closed_account: "46",
+  card_invalid: "14",
+  transaction_error: "96",
+  three_ds_failed: "3DS_FAILED",
+};
+
+/** What a test card does at Tpay unless a test scripts it otherwise. */
+function testCardBehaviour(number: string): FakeCardBehaviour | null {
+  const outcome = testCardOutcome(number);
+  if (outcome === "paid") return null;
+  if (outcome === "three_ds") return { threeDs: true };
+  if (outcome === "sale_error") return { refuse: "sale_refused" };
+  if (outcome === "card_problem") return { noToken: true };
+  return { decline: isoCodeOf[outcome] ?? "96" };
+}
 
 /** One card charge the fake took, for "charged exactly once" checks. */
 export type FakeCardCharge = {
@@ -176,8 +207,13 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
     t: Transaction,
     number: string,
     how: { via: "cypher" | "token"; token: string | null; save: boolean },
-  ) {
-    const behaviour = cardBehaviours.get(number);
+  ): FakeResponse | null {
+    const behaviour = behaviourOf(number);
+    if (behaviour && "refuse" in behaviour)
+      return {
+        status: 400,
+        json: { result: "failed", errors: [{ errorCode: behaviour.refuse, errorMessage: "Sale refused" }] },
+      };
     const charge: FakeCardCharge = {
       transactionId: t.transactionId,
       reference: t.hiddenDescription,
@@ -191,22 +227,27 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
       t.status = "declined";
       t.errorCode = behaviour.decline;
       charge.status = "declined";
-      return;
+      return null;
     }
     if (behaviour && "threeDs" in behaviour && how.via === "cypher") {
       // The buyer passes (or fails) 3-D Secure on the payment page, whose Pay button completes the payment.
       t.pendingCard = { number, save: how.save };
       charge.status = "pending";
-      return;
+      return null;
     }
     t.status = "correct";
     t.paidCents = t.amountCents;
-    if (how.save) t.cardToken = saveCard(number);
+    if (how.save && !(behaviour && "noToken" in behaviour)) t.cardToken = saveCard(number);
     if (t.notificationUrl) {
       const url = t.notificationUrl;
       const notification = fake.notification(t.transactionId);
       cardDeliveries.push(deliver(notification, url).catch(() => null));
     }
+    return null;
+  }
+
+  function behaviourOf(number: string): FakeCardBehaviour | null {
+    return cardBehaviours.has(number) ? cardBehaviours.get(number)! : testCardBehaviour(number);
   }
 
   const server = await startFakeServer([
@@ -276,8 +317,8 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
             };
           transactions.set(transaction.transactionId, transaction);
           byTitle.set(transaction.title, transaction);
-          chargeCard(transaction, saved.number, { via: "token", token: token as string, save: false });
-          return { status: 200, json: transactionJson(transaction) };
+          const refusal = chargeCard(transaction, saved.number, { via: "token", token: token as string, save: false });
+          return refusal ?? { status: 200, json: transactionJson(transaction) };
         }
         transactions.set(transaction.transactionId, transaction);
         byTitle.set(transaction.title, transaction);
@@ -311,8 +352,12 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
             },
           };
         fake.lastCardPayload = payload;
-        chargeCard(found, payload.number, { via: "cypher", token: null, save: body.cardPaymentData.save === true });
-        return { status: 200, json: transactionJson(found) };
+        const refusal = chargeCard(found, payload.number, {
+          via: "cypher",
+          token: null,
+          save: body.cardPaymentData.save === true,
+        });
+        return refusal ?? { status: 200, json: transactionJson(found) };
       },
     },
     {
@@ -434,7 +479,10 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
     cardCharges,
     /** the last card payload decrypted from a cypher (number|MM/YY|cvv|origin, read back) */
     lastCardPayload: null as Awaited<ReturnType<typeof decryptCypher>>,
-    /** scripts what charging this card number does from now on (also through its token) */
+    /**
+     * Scripts what charging this card number does from now on (also through its token); null restores the
+     * default: the test cards' outcomes (core/memberships/card/test-cards.ts), any other number paid.
+     */
     setCardBehaviour(number: string, behaviour: FakeCardBehaviour | null) {
       if (behaviour) cardBehaviours.set(number, behaviour);
       else cardBehaviours.delete(number);
