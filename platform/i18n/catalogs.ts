@@ -23,6 +23,7 @@ import enInvoices from "../../locales/en/invoices.json" with { type: "json" };
 import enCheckout from "../../locales/en/checkout.json" with { type: "json" };
 import enPromo from "../../locales/en/promo.json" with { type: "json" };
 import enPurchase from "../../locales/en/purchase.json" with { type: "json" };
+import enCard from "../../locales/en/card.json" with { type: "json" };
 import enAccess from "../../locales/en/access.json" with { type: "json" };
 import enTransactions from "../../locales/en/transactions.json" with { type: "json" };
 import enUi from "../../locales/en/ui.json" with { type: "json" };
@@ -30,7 +31,6 @@ import enNotifications from "../../locales/en/notifications.json" with { type: "
 import enVideoUpload from "../../locales/en/video_upload.json" with { type: "json" };
 import enCommunityAdmin from "../../locales/en/community_admin.json" with { type: "json" };
 import enModeration from "../../locales/en/moderation.json" with { type: "json" };
-import enCard from "../../locales/en/card.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -54,6 +54,7 @@ import plInvoices from "../../locales/pl/invoices.json" with { type: "json" };
 import plCheckout from "../../locales/pl/checkout.json" with { type: "json" };
 import plPromo from "../../locales/pl/promo.json" with { type: "json" };
 import plPurchase from "../../locales/pl/purchase.json" with { type: "json" };
+import plCard from "../../locales/pl/card.json" with { type: "json" };
 import plAccess from "../../locales/pl/access.json" with { type: "json" };
 import plTransactions from "../../locales/pl/transactions.json" with { type: "json" };
 import plUi from "../../locales/pl/ui.json" with { type: "json" };
@@ -61,7 +62,6 @@ import plNotifications from "../../locales/pl/notifications.json" with { type: "
 import plVideoUpload from "../../locales/pl/video_upload.json" with { type: "json" };
 import plCommunityAdmin from "../../locales/pl/community_admin.json" with { type: "json" };
 import plModeration from "../../locales/pl/moderation.json" with { type: "json" };
-import plCard from "../../locales/pl/card.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -92,13 +92,13 @@ export const catalogs = {
     promo: enPromo,
     community_admin: enCommunityAdmin,
     purchase: enPurchase,
+    card: enCard,
     access: enAccess,
     transactions: enTransactions,
     ui: enUi,
     notifications: enNotifications,
     video_upload: enVideoUpload,
     moderation: enModeration,
-    card: enCard,
   },
   pl: {
     common: plCommon,
@@ -125,13 +125,13 @@ export const catalogs = {
     promo: plPromo,
     community_admin: plCommunityAdmin,
     purchase: plPurchase,
+    card: plCard,
     access: plAccess,
     transactions: plTransactions,
     ui: plUi,
     notifications: plNotifications,
     video_upload: plVideoUpload,
     moderation: plModeration,
-    card: plCard,
   },
 } as const;
 
