@@ -33,3 +33,19 @@ describe("TRUST_PROXY", () => {
     }
   });
 });
+
+describe("CARD_RSA_KEY", () => {
+  const pem = "-----BEGIN PRIVATE KEY-----\nMIIC\n-----END PRIVATE KEY-----\n";
+
+  it("is optional, and takes a PEM private key or base64 of one", () => {
+    expect(loadConfig({}).CARD_RSA_KEY).toBeUndefined();
+    expect(loadConfig({ CARD_RSA_KEY: pem }).CARD_RSA_KEY).toBe(pem);
+    const oneLine = Buffer.from(pem).toString("base64");
+    expect(loadConfig({ CARD_RSA_KEY: oneLine }).CARD_RSA_KEY).toBe(oneLine);
+  });
+
+  it("refuses anything else, naming the variable", () => {
+    expect(() => loadConfig({ CARD_RSA_KEY: "-----BEGIN PUBLIC KEY-----" })).toThrow(/CARD_RSA_KEY/);
+    expect(() => loadConfig({ CARD_RSA_KEY: "not a key" })).toThrow(/CARD_RSA_KEY/);
+  });
+});

@@ -76,6 +76,13 @@ export const configSchema = z.object({
     )
     .default([]),
   SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** the card form's RSA private key (PKCS#8 PEM, or base64 of it); unset: generated into DATA_DIR/card-rsa.pem */
+  CARD_RSA_KEY: z
+    .string()
+    .refine((v) => v === "" || /PRIVATE KEY-----/.test(v.includes("-----") ? v : Buffer.from(v, "base64").toString()), {
+      message: "must be a PEM private key, or base64 of one",
+    })
+    .optional(),
   SMTP_URL: z
     .string()
     .refine((v) => v === "" || /^smtps?:\/\//.test(v), { message: "must be an smtp:// or smtps:// URL" })

@@ -56,6 +56,16 @@ describe("logs", () => {
     expect(typeof entries[0].time).toBe("number");
   });
 
+  it("never contain a saved card's token, as a key or in a form body", () => {
+    const line = JSON.stringify({
+      card_token: "ct_abc123",
+      cardToken: "ct_def456",
+      body: "tr_id=1&card_token=ct_ghi789",
+    });
+    const scrubbed = scrubSecrets(line);
+    for (const token of ["ct_abc123", "ct_def456", "ct_ghi789"]) expect(scrubbed).not.toContain(token);
+  });
+
   it("redact the secret segment of capability paths, in request URLs and anywhere in a line", () => {
     const { log, output } = capture();
     const secrets = ["Inv1t4t10nT0k3n_abcdefghijklmnopqrstuvwxyz0", "tr4ns4ct10nH4sh-abcdefghijklmnop", "t3stH4sh"];

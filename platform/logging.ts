@@ -63,6 +63,8 @@ const SECRET_KEYS = [
   "cvv2",
   "cypher",
   "card_expiry",
+  // a saved card's token (Tpay's card_token) charges the card with the school's credentials
+  "card_token",
 ];
 const keyPattern = SECRET_KEYS.map((k) => k.replace(/[-_]/g, "[-_]?")).join("|");
 // "key": "string value" | number | true/false/null. Objects and arrays under such a key keep their shape

@@ -93,6 +93,15 @@ describe("checkSettings", () => {
       "settings.jws_root_pem": [{ key: "integrations:must_be_pem" }],
     });
   });
+
+  it("takes Tpay's card form public key as optional base64 text, as its panel gives it", () => {
+    const base = { client_id: "c", client_secret: "s", security_code: "k", environment: "production" };
+    const key = Buffer.from("-----BEGIN PUBLIC KEY-----\nMIGf\n-----END PUBLIC KEY-----\n").toString("base64");
+    expect(checkSettings(tpay, { ...base, card_rsa_public_key: key }).settings.card_rsa_public_key).toBe(key);
+    expect(checkSettings(tpay, { ...base, card_rsa_public_key: "not base64!" }).errors).toEqual({
+      "settings.card_rsa_public_key": [{ key: "integrations:must_be_base64" }],
+    });
+  });
 });
 
 describe("maskSettings", () => {

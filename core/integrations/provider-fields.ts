@@ -42,6 +42,13 @@ const paymentPresentation: Record<string, Partial<ProviderField>> = {
     hint: true,
   },
   "tpay.merchant_id": { pattern: /^\d{1,12}$/, patternMessage: "integrations:must_be_digits", hint: true },
+  // base64 of a PEM SPKI key as Tpay's panel gives it (a 4096-bit key is about 1,100 characters)
+  "tpay.card_rsa_public_key": {
+    maxLength: 2000,
+    pattern: /^[A-Za-z0-9+/]+={0,2}$/,
+    patternMessage: "integrations:must_be_base64",
+    hint: true,
+  },
   "przelewy24.merchant_id": { pattern: /^\d{1,12}$/, patternMessage: "integrations:must_be_digits" },
   "przelewy24.pos_id": { pattern: /^\d{1,12}$/, patternMessage: "integrations:must_be_digits", hint: true },
   "payu.pos_id": { pattern: /^\d{1,12}$/, patternMessage: "integrations:must_be_digits" },

@@ -24,6 +24,8 @@ export const paymentProviderFields: Record<ProviderName, ProviderField[]> = {
     { key: "jws_root_pem", secret: false, required: false },
     /** when set, notifications naming another merchant id are refused */
     { key: "merchant_id", secret: false, required: false },
+    /** the card form's RSA public key from Tpay's panel (base64 of a PEM SPKI key): card payments and renewals */
+    { key: "card_rsa_public_key", secret: false, required: false },
   ],
   przelewy24: [
     { key: "merchant_id", secret: false, required: true },

@@ -41,6 +41,7 @@ describe("payment provider registry", () => {
       "environment",
       "jws_root_pem",
       "merchant_id",
+      "card_rsa_public_key",
     ]);
     expect(keys("przelewy24")).toEqual(["merchant_id", "pos_id", "api_key", "crc_key", "environment"]);
     expect(keys("payu")).toEqual([

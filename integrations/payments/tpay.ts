@@ -17,23 +17,17 @@ import {
   type AdapterOptions,
   answerError,
   callProvider,
-  type HttpAnswer,
   headerValue,
-  pickBaseUrl,
   readSettings,
   record,
   sameSignature,
   text,
 } from "./http.ts";
 import { readCertificate, verifyTpayJws } from "./tpay-jws.ts";
+import { createTpayApi, firstErrorCode } from "./tpay-api.ts";
 import { paymentProviderFields } from "#core/ports/payment-settings.ts";
 
 const tpayFields = paymentProviderFields.tpay;
-
-const hosts = {
-  production: { api: "https://api.tpay.com", secure: "https://secure.tpay.com" },
-  sandbox: { api: "https://openapi.sandbox.tpay.com", secure: "https://secure.sandbox.tpay.com" },
-};
 
 /** Where Tpay publishes its JWS root certificate, under the secure host. */
 export const tpayRootPath = "/x509/tpay-jws-root.pem";
@@ -62,48 +56,10 @@ const certificateCache = new Map<string, { result: Promise<X509Certificate | nul
 
 export function createTpayProvider(settings: Record<string, string>, options: AdapterOptions = {}): PaymentProvider {
   const values = readSettings("tpay", tpayFields, settings);
-  const environment = values.environment === "sandbox" ? hosts.sandbox : hosts.production;
-  const apiBase = pickBaseUrl(options.baseUrl, environment.api);
-  // With a base URL override (tests, offline development) the fake serves the certificates too, so its origin is
-  // the trusted x5u host; in production only Tpay's secure host is.
-  const secureBase = pickBaseUrl(options.baseUrl, environment.secure);
-  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const { secureBase, fetchImpl, call: api } = createTpayApi(values, options);
   const configuredRoot = values.jws_root_pem ? readCertificate(values.jws_root_pem) : null;
   if (values.jws_root_pem && !configuredRoot)
     throw new PaymentProviderError("tpay", "setting jws_root_pem is not a PEM certificate");
-  let token: { value: string; until: number } | null = null;
-
-  async function accessToken(): Promise<string> {
-    if (token && token.until > Date.now()) return token.value;
-    const answer = await callProvider("tpay", fetchImpl, `${apiBase}/oauth/auth`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: new URLSearchParams({ client_id: values.client_id!, client_secret: values.client_secret! }).toString(),
-    });
-    const body = record(answer.json);
-    if (answer.status !== 200 || typeof body.access_token !== "string")
-      throw answerError("tpay", "getting an access token", answer, body.error);
-    const lifetime = typeof body.expires_in === "number" ? body.expires_in : 7200;
-    token = { value: body.access_token, until: Date.now() + Math.max(lifetime - 60, 30) * 1000 };
-    return token.value;
-  }
-
-  async function api(method: string, path: string, body?: unknown): Promise<HttpAnswer> {
-    for (let attempt = 0; ; attempt += 1) {
-      const answer = await callProvider("tpay", fetchImpl, `${apiBase}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${await accessToken()}`,
-          accept: "application/json",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      // An expired token is refused with 401 (nothing was created): fetch a new one once.
-      if (answer.status !== 401 || attempt > 0) return answer;
-      token = null;
-    }
-  }
 
   async function downloadCertificate(url: string): Promise<X509Certificate | null> {
     const answer = await callProvider("tpay", fetchImpl, url, { method: "GET" });
@@ -240,9 +196,4 @@ export function tpayStatusOutcome(status: string): PaymentReport["outcome"] {
   if (["error", "canceled", "cancelled", "expired", "declined", "refund", "chargeback"].includes(status))
     return "failed";
   return "pending";
-}
-
-function firstErrorCode(body: Record<string, unknown>): unknown {
-  const errors = Array.isArray(body.errors) ? body.errors : [];
-  return record(errors[0]).errorCode ?? body.error;
 }

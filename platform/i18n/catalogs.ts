@@ -23,6 +23,7 @@ import enInvoices from "../../locales/en/invoices.json" with { type: "json" };
 import enCheckout from "../../locales/en/checkout.json" with { type: "json" };
 import enPromo from "../../locales/en/promo.json" with { type: "json" };
 import enPurchase from "../../locales/en/purchase.json" with { type: "json" };
+import enCard from "../../locales/en/card.json" with { type: "json" };
 import enAccess from "../../locales/en/access.json" with { type: "json" };
 import enTransactions from "../../locales/en/transactions.json" with { type: "json" };
 import enUi from "../../locales/en/ui.json" with { type: "json" };
@@ -53,6 +54,7 @@ import plInvoices from "../../locales/pl/invoices.json" with { type: "json" };
 import plCheckout from "../../locales/pl/checkout.json" with { type: "json" };
 import plPromo from "../../locales/pl/promo.json" with { type: "json" };
 import plPurchase from "../../locales/pl/purchase.json" with { type: "json" };
+import plCard from "../../locales/pl/card.json" with { type: "json" };
 import plAccess from "../../locales/pl/access.json" with { type: "json" };
 import plTransactions from "../../locales/pl/transactions.json" with { type: "json" };
 import plUi from "../../locales/pl/ui.json" with { type: "json" };
@@ -90,6 +92,7 @@ export const catalogs = {
     promo: enPromo,
     community_admin: enCommunityAdmin,
     purchase: enPurchase,
+    card: enCard,
     access: enAccess,
     transactions: enTransactions,
     ui: enUi,
@@ -122,6 +125,7 @@ export const catalogs = {
     promo: plPromo,
     community_admin: plCommunityAdmin,
     purchase: plPurchase,
+    card: plCard,
     access: plAccess,
     transactions: plTransactions,
     ui: plUi,

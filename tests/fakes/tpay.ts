@@ -2,7 +2,15 @@
 // signing certificates under /x509/, the payment page) and of its notifications: form posts with the md5sum and
 // the detached JWS (X-JWS-Signature, RS256, x5u on this fake's origin, which the adapter trusts only because it
 // is the configured base URL). Certificates come from tpay-certificates.ts.
+// Card payments (memberships): sales in group 103 paid with the card form's cypher, which this fake decrypts with
+// its card key pair (openssl, PKCS#1 v1.5, as Tpay does with the merchant's key) and checks by §5's rules, saving
+// the card as a token on request; later charges of a token; scripted declines (ISO 8583 codes) and 3-D Secure.
 import { createHash, randomBytes, sign } from "node:crypto";
+import { cardKeyPairFromPem, generateCardKeyPem } from "#core/memberships/card/card-key-pair.ts";
+import { payloadFields } from "#core/memberships/card/card-payload.ts";
+import { checkCard } from "#core/memberships/card/card-rules.ts";
+import { decryptCypher } from "#core/memberships/card/decrypt-cypher.ts";
+import { testCardOutcome, type TestCardOutcome } from "#core/memberships/card/test-cards.ts";
 import {
   changeBodyByte,
   changeSignatureByte,
@@ -16,7 +24,57 @@ import {
 } from "./fake-http.ts";
 import { tpayCertificates } from "./tpay-certificates.ts";
 
-export type TpayFakeOptions = { clientId?: string; clientSecret?: string; merchantId?: string; securityCode?: string };
+export type TpayFakeOptions = {
+  clientId?: string;
+  clientSecret?: string;
+  merchantId?: string;
+  securityCode?: string;
+  /** the card form's key pair (PKCS#8 PEM private key); generated when absent */
+  cardPrivateKeyPem?: string;
+};
+
+/** What a card does when charged: paid (the default), declined with an ISO 8583 code, or 3-D Secure first. */
+export type FakeCardBehaviour =
+  | { decline: string }
+  | { threeDs: true }
+  /** the sale is refused (HTTP 400 with this error code) */
+  | { refuse: string }
+  /** paid, but no card token comes back even when one was asked for */
+  | { noToken: true };
+
+// The acquirer's ISO 8583 codes the fake answers for the test cards' failures (core/memberships/card/test-cards.ts).
+const isoCodeOf: Partial<Record<TestCardOutcome, string>> = {
+  do_not_honour: "05",
+  insufficient_funds: "51",
+  limit_exceeded: "61",
+  card_expired: "54",
+  card_lost: "41",
+  card_stolen: "43",
+  closed_account: "46",
+  card_invalid: "14",
+  transaction_error: "96",
+  three_ds_failed: "3DS_FAILED",
+};
+
+/** What a test card does at Tpay unless a test scripts it otherwise. */
+function testCardBehaviour(number: string): FakeCardBehaviour | null {
+  const outcome = testCardOutcome(number);
+  if (outcome === "paid") return null;
+  if (outcome === "three_ds") return { threeDs: true };
+  if (outcome === "sale_error") return { refuse: "sale_refused" };
+  if (outcome === "card_problem") return { noToken: true };
+  return { decline: isoCodeOf[outcome] ?? "96" };
+}
+
+/** One card charge the fake took, for "charged exactly once" checks. */
+export type FakeCardCharge = {
+  transactionId: string;
+  reference: string;
+  amountCents: number;
+  via: "cypher" | "token";
+  token: string | null;
+  status: "correct" | "declined" | "pending";
+};
 
 export type TpayVariant =
   | "valid"
@@ -38,8 +96,14 @@ type Transaction = {
   description: string;
   hiddenDescription: string;
   payer: { email: string; name: string };
-  status: "pending" | "correct" | "error";
+  status: "pending" | "correct" | "error" | "declined";
   paidCents: number;
+  groupId: number | null;
+  /** the card saved by this payment, sent as card_token in its notification */
+  cardToken: string | null;
+  /** 3-D Secure pending: the card to save once the buyer passes it */
+  pendingCard: { number: string; save: boolean } | null;
+  errorCode: string | null;
   notificationUrl: string | null;
   successUrl: string | null;
   errorUrl: string | null;
@@ -64,6 +128,12 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
   const tokens = new Set<string>();
   const transactions = new Map<string, Transaction>();
   const byTitle = new Map<string, Transaction>();
+  const cardKeys = cardKeyPairFromPem(options.cardPrivateKeyPem ?? generateCardKeyPem());
+  /** saved cards by token: the number behind each (declines are scripted per number) */
+  const cardTokens = new Map<string, { number: string }>();
+  const cardBehaviours = new Map<string, FakeCardBehaviour>();
+  const cardCharges: FakeCardCharge[] = [];
+  const cardDeliveries: Promise<Delivery | null>[] = [];
 
   function bearer(request: FakeRequest): FakeResponse | null {
     const value = request.headers.authorization ?? "";
@@ -99,9 +169,12 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
       },
       payments: {
         status: t.status,
-        method: null,
+        method: t.groupId === 103 ? "card" : null,
         amountPaid: Number(centsToDecimal(t.paidCents)),
         date: { realization: null },
+        attempts: t.errorCode
+          ? [{ date: t.created, paymentErrorCode: t.errorCode, paymentErrorDescription: "Declined" }]
+          : [],
       },
       transactionPaymentUrl: `${server.url}/?title=${t.title}`,
     };
@@ -121,6 +194,60 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
     const found = transactions.get(id) ?? byTitle.get(id);
     if (!found) throw new Error(`no fake Tpay transaction ${id}`);
     return found;
+  }
+
+  function saveCard(number: string): string {
+    const token = `ct_${randomBytes(16).toString("hex")}`;
+    cardTokens.set(token, { number });
+    return token;
+  }
+
+  /** Charges a card sale as the card's script says; a paid one notifies on its own, as Tpay does. */
+  function chargeCard(
+    t: Transaction,
+    number: string,
+    how: { via: "cypher" | "token"; token: string | null; save: boolean },
+  ): FakeResponse | null {
+    const behaviour = behaviourOf(number);
+    if (behaviour && "refuse" in behaviour)
+      return {
+        status: 400,
+        json: { result: "failed", errors: [{ errorCode: behaviour.refuse, errorMessage: "Sale refused" }] },
+      };
+    const charge: FakeCardCharge = {
+      transactionId: t.transactionId,
+      reference: t.hiddenDescription,
+      amountCents: t.amountCents,
+      via: how.via,
+      token: how.token,
+      status: "correct",
+    };
+    cardCharges.push(charge);
+    if (behaviour && "decline" in behaviour) {
+      t.status = "declined";
+      t.errorCode = behaviour.decline;
+      charge.status = "declined";
+      return null;
+    }
+    if (behaviour && "threeDs" in behaviour && how.via === "cypher") {
+      // The buyer passes (or fails) 3-D Secure on the payment page, whose Pay button completes the payment.
+      t.pendingCard = { number, save: how.save };
+      charge.status = "pending";
+      return null;
+    }
+    t.status = "correct";
+    t.paidCents = t.amountCents;
+    if (how.save && !(behaviour && "noToken" in behaviour)) t.cardToken = saveCard(number);
+    if (t.notificationUrl) {
+      const url = t.notificationUrl;
+      const notification = fake.notification(t.transactionId);
+      cardDeliveries.push(deliver(notification, url).catch(() => null));
+    }
+    return null;
+  }
+
+  function behaviourOf(number: string): FakeCardBehaviour | null {
+    return cardBehaviours.has(number) ? cardBehaviours.get(number)! : testCardBehaviour(number);
   }
 
   const server = await startFakeServer([
@@ -167,14 +294,70 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
           payer: { email: body.payer.email, name: body.payer.name },
           status: "pending",
           paidCents: 0,
+          groupId: typeof body.pay?.groupId === "number" ? body.pay.groupId : null,
+          cardToken: null,
+          pendingCard: null,
+          errorCode: null,
           notificationUrl: body.callbacks?.notification?.url ?? null,
           successUrl: body.callbacks?.payerUrls?.success ?? null,
           errorUrl: body.callbacks?.payerUrls?.error ?? null,
           created: new Date().toISOString().slice(0, 19).replace("T", " "),
         };
+        const token = body.pay?.cardPaymentData?.token;
+        if (token !== undefined) {
+          // A charge of a saved card: only in the card group, only a token this fake issued.
+          const saved = typeof token === "string" ? cardTokens.get(token) : undefined;
+          if (transaction.groupId !== 103 || !saved)
+            return {
+              status: 400,
+              json: {
+                result: "failed",
+                errors: [{ errorCode: "card_token_invalid", errorMessage: "Invalid card token", fieldName: "token" }],
+              },
+            };
+          transactions.set(transaction.transactionId, transaction);
+          byTitle.set(transaction.title, transaction);
+          const refusal = chargeCard(transaction, saved.number, { via: "token", token: token as string, save: false });
+          return refusal ?? { status: 200, json: transactionJson(transaction) };
+        }
         transactions.set(transaction.transactionId, transaction);
         byTitle.set(transaction.title, transaction);
         return { status: 200, json: transactionJson(transaction) };
+      },
+    },
+    {
+      method: "POST",
+      path: /^\/transactions\/([^/]+)\/pay$/,
+      async handle(request, [id]) {
+        const refused = bearer(request);
+        if (refused) return refused;
+        const found = transactions.get(id!);
+        if (!found)
+          return {
+            status: 404,
+            json: { result: "failed", errors: [{ errorCode: "not_found", errorMessage: "Not found" }] },
+          };
+        const body = JSON.parse(request.body) as Record<string, any>;
+        if (body.groupId !== 103 || typeof body.cardPaymentData?.card !== "string") return invalid("cardPaymentData");
+        if (found.status !== "pending") return invalid("transactionId");
+        // Tpay reads the cypher with the merchant's private key; a cypher it cannot read, or card data that fails
+        // the card rules (checksum, expiry, code length), is refused.
+        const payload = await decryptCypher(body.cardPaymentData.card, cardKeys.privateKeyPem);
+        if (!payload || !checkCard(payloadFields(payload)).valid)
+          return {
+            status: 400,
+            json: {
+              result: "failed",
+              errors: [{ errorCode: "card_data_invalid", errorMessage: "Invalid card data", fieldName: "card" }],
+            },
+          };
+        fake.lastCardPayload = payload;
+        const refusal = chargeCard(found, payload.number, {
+          via: "cypher",
+          token: null,
+          save: body.cardPaymentData.save === true,
+        });
+        return refusal ?? { status: 200, json: transactionJson(found) };
       },
     },
     {
@@ -273,6 +456,7 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
       merchant_id: merchantId,
       security_code: securityCode,
       environment: "sandbox",
+      card_rsa_public_key: cardKeys.publicKeyBase64,
     } as Record<string, string>,
     transactions,
     transaction: find,
@@ -281,6 +465,31 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
       const t = find(id);
       t.status = "correct";
       t.paidCents = paidCents ?? t.amountCents;
+      // A card payment that waited for 3-D Secure: now it is paid, and the card saved when asked.
+      if (t.pendingCard) {
+        if (t.pendingCard.save) t.cardToken = saveCard(t.pendingCard.number);
+        t.pendingCard = null;
+        const charge = cardCharges.find((c) => c.transactionId === t.transactionId);
+        if (charge) charge.status = "correct";
+      }
+    },
+    /** the card key pair: its public half (base64 PEM SPKI) is what the page encrypts with */
+    cardKeys,
+    cardTokens,
+    cardCharges,
+    /** the last card payload decrypted from a cypher (number|MM/YY|cvv|origin, read back) */
+    lastCardPayload: null as Awaited<ReturnType<typeof decryptCypher>>,
+    /**
+     * Scripts what charging this card number does from now on (also through its token); null restores the
+     * default: the test cards' outcomes (core/memberships/card/test-cards.ts), any other number paid.
+     */
+    setCardBehaviour(number: string, behaviour: FakeCardBehaviour | null) {
+      if (behaviour) cardBehaviours.set(number, behaviour);
+      else cardBehaviours.delete(number);
+    },
+    /** waits for the notifications card payments sent on their own (paid without 3-D Secure) */
+    async settled(): Promise<(Delivery | null)[]> {
+      return Promise.all(cardDeliveries);
     },
     fail(id: string) {
       find(id).status = "error";
@@ -313,6 +522,8 @@ export async function startTpayFake(options: TpayFakeOptions = {}) {
         tr_error: paid === t.amountCents ? "none" : paid < t.amountCents ? "surcharge" : "overpay",
         tr_email: t.payer.email,
         test_mode: "1",
+        // A saved card's token rides on the payment's notification (outside the md5sum, inside the JWS).
+        ...(t.cardToken ? { card_token: t.cardToken } : {}),
         ...extra.fields,
       };
       const code = variant === "wrong-security-code" ? randomBytes(8).toString("hex") : securityCode;
