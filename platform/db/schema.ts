@@ -360,6 +360,41 @@ export type ReportTable = {
   resolution: ReportResolution | null;
 };
 
+export type SurveyPlacement = "none" | "student_area" | "course_lecture" | "course_completion";
+
+/** A survey built by the admin (migration 0019); questions: the dynamic form's JSON (core/surveys/schemas.ts). */
+export type SurveyTable = {
+  id: Generated<number>;
+  title: string;
+  /** markdown */
+  description: Generated<string>;
+  /** JSON: SurveyQuestion[] */
+  questions: string;
+  /** where it shows: nowhere yet, the student area (/my), a course after lecture_id, or at a course's completion */
+  placement: Generated<SurveyPlacement>;
+  course_id: number | null;
+  lecture_id: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A student's answers to a survey, once (migration 0019). */
+export type SurveyResponseTable = {
+  id: Generated<number>;
+  survey_id: number;
+  user_id: number;
+  /** JSON: question key (kebab-cased title) -> string, or the selected option values of a checkbox question */
+  answers: string;
+  responded_at: string;
+};
+
+/** A student's latest 'Remind me later' (or closing) of a survey (migration 0019): hides it for 24 hours. */
+export type SurveyPostponementTable = {
+  survey_id: number;
+  user_id: number;
+  postponed_at: string;
+};
+
 export type CacheVersionTable = {
   name: string;
   version: Generated<number>;
@@ -411,6 +446,9 @@ export type Database = {
   community_topic_subscriptions: CommunityTopicSubscriptionTable;
   community_notifications: CommunityNotificationTable;
   reports: ReportTable;
+  surveys: SurveyTable;
+  survey_responses: SurveyResponseTable;
+  survey_postponements: SurveyPostponementTable;
 } & SellingTables;
 
 export type School = Selectable<SchoolTable>;
