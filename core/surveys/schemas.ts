@@ -62,17 +62,14 @@ export type SurveyQuestion = z.output<typeof questionSchema>;
 
 /** The question list: at least one answerable question, their keys (kebab-cased titles) unique. */
 export const questionsSchema = z
-  .preprocess(
-    (value) => {
-      if (typeof value !== "string") return value;
-      try {
-        return JSON.parse(value);
-      } catch {
-        return value;
-      }
-    },
-    z.array(questionSchema).max(QUESTIONS_MAX),
-  )
+  .preprocess((value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  }, z.array(questionSchema).max(QUESTIONS_MAX))
   .superRefine((questions, ctx) => {
     const answerable = questions.filter((question) => question.type !== "separator");
     if (answerable.length === 0) ctx.addIssue({ code: "custom", message: "surveys:questions_required" });
@@ -106,12 +103,16 @@ export const surveySchema = z
   })
   .transform((survey) => ({
     ...survey,
-    course_id: survey.placement === "course_lecture" || survey.placement === "course_completion" ? survey.course_id : null,
+    course_id:
+      survey.placement === "course_lecture" || survey.placement === "course_completion" ? survey.course_id : null,
     lecture_id: survey.placement === "course_lecture" ? survey.lecture_id : null,
   }));
 export type SurveyInput = z.output<typeof surveySchema>;
 
-export const surveyIdSchema = z.object({ survey_id: formIdSchema });
+/** POST /survey/due {course_id?}: the student area without a course, the course's watch page with one. */
+export const dueQuerySchema = z.object({
+  course_id: z.preprocess((v) => (v === "" || v === undefined ? null : v), formIdSchema.nullable()),
+});
 
 /** POST /survey/submit {survey_id, response}: the answers' shape; their rules against the questions: answers.ts. */
 export const submitSchema = z.object({

@@ -31,6 +31,7 @@ import enNotifications from "../../locales/en/notifications.json" with { type: "
 import enVideoUpload from "../../locales/en/video_upload.json" with { type: "json" };
 import enCommunityAdmin from "../../locales/en/community_admin.json" with { type: "json" };
 import enModeration from "../../locales/en/moderation.json" with { type: "json" };
+import enSurveys from "../../locales/en/surveys.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -62,6 +63,7 @@ import plNotifications from "../../locales/pl/notifications.json" with { type: "
 import plVideoUpload from "../../locales/pl/video_upload.json" with { type: "json" };
 import plCommunityAdmin from "../../locales/pl/community_admin.json" with { type: "json" };
 import plModeration from "../../locales/pl/moderation.json" with { type: "json" };
+import plSurveys from "../../locales/pl/surveys.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -99,6 +101,7 @@ export const catalogs = {
     notifications: enNotifications,
     video_upload: enVideoUpload,
     moderation: enModeration,
+    surveys: enSurveys,
   },
   pl: {
     common: plCommon,
@@ -132,6 +135,7 @@ export const catalogs = {
     notifications: plNotifications,
     video_upload: plVideoUpload,
     moderation: plModeration,
+    surveys: plSurveys,
   },
 } as const;
 
