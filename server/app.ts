@@ -25,6 +25,7 @@ import { discussionRoutes } from "./api/discussion.ts";
 import { communityRoutes } from "./api/community.ts";
 import { communityGalleryRoutes } from "./api/community-gallery.ts";
 import { moderationRoutes } from "./api/moderation.ts";
+import { surveyRoutes } from "./api/surveys.ts";
 import { learningRoutes } from "./api/learning.ts";
 import { mediaRoutes } from "./api/media.ts";
 import { mediaTransferRoutes } from "./api/media-transfer.ts";
@@ -147,6 +148,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(communityRoutes, { services });
     await api.register(communityGalleryRoutes, { services });
     await api.register(moderationRoutes, { services });
+    await api.register(surveyRoutes, { services });
     await api.register(learningRoutes, { services });
     await api.register(mediaRoutes, { services });
     await api.register(integrationRoutes, { services });

@@ -42,6 +42,9 @@ export const routeLimits = {
   communityPostChange: { name: "community_post_change", points: 30, duration: minute, by: "user" },
   // Moderation: a member reporting what they read (a person reports a few things a day).
   report: { name: "report", points: 20, duration: hour, by: "user" },
+  // Surveys: a student answers or postpones a survey a few times a day; reading one is a modal opening.
+  surveyOpen: { name: "survey_open", points: 60, duration: minute, by: "user" },
+  surveyAnswer: { name: "survey_answer", points: 20, duration: minute, by: "user" },
   // Learning: a student clicking through lectures (one watch, star or completion a click) never meets these.
   progress: { name: "progress", points: 300, duration: minute, by: "user" },
   note: { name: "note", points: 120, duration: minute, by: "user" },

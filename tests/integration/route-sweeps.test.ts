@@ -58,6 +58,8 @@ type Objects = {
   /** a restricted community topic A holds the key to (B does not), and A's post in it */
   topicId: number;
   postId: number;
+  /** a survey shown in A's course after the paid lecture (A completed it; B has no access) */
+  surveyId: number;
 };
 let o: Objects;
 
@@ -126,6 +128,7 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/(json\/)?community\/topics\/:id/, () => o.topicId],
     [/^\/home\/community\/:id/, () => o.topicId],
     [/^\/(json|home)?\/?community\/posts\/:id/, () => o.postId],
+    [/^\/(survey|home\/surveys)\/:id/, () => o.surveyId],
   ];
   if (param === "id") {
     const found = idByPath.find(([pattern]) => pattern.test(url));
@@ -154,6 +157,7 @@ const objectBodies: Record<string, () => Record<string, unknown>> = {
   "POST /vote": () => ({ type: "comment", id: o.commentId, value: 1 }),
   "POST /comments": () => ({ type: "lecture", id: o.lectureId, body: "Not my lecture", file: 0 }),
   "POST /json/report": () => ({ type: "comment", id: o.commentId, reason: "spam" }),
+  "POST /survey/submit": () => ({ survey_id: o.surveyId, response: { "your-view": "Not my course" } }),
   "POST /home/access-manager/:courseId": () => ({
     course_id: o.courseId,
     parent_transaction_id: o.transactionId,
@@ -172,6 +176,7 @@ const notObjectRoutes: Record<string, string> = {
   "POST /forgot-password": "answers alike for every address (accounts tests)",
   "POST /reset-password": "the reset token is the capability (accounts tests)",
   "GET /csrf-token": "the caller's own token",
+  "POST /survey/due": "the caller's own due survey; a course the caller cannot reach yields none (surveys.test.ts)",
   "GET /status": "the process's health for load balancers (status.test.ts): no object, no data",
   "GET /my/account": "the caller's own account",
   "PUT /my/account": "the caller's own account",
@@ -437,6 +442,14 @@ beforeAll(async () => {
     body: "Only for those with the key",
   });
   expect(post.status, JSON.stringify(post.body)).toBe(200);
+  const survey = await admin.post("/home/surveys", {
+    title: "After the paid lecture",
+    questions: [{ type: "text", title: "Your view" }],
+    placement: "course_lecture",
+    course_id: course.id,
+    lecture_id: course.lectures.paid,
+  });
+  expect(survey.status, JSON.stringify(survey.body)).toBe(200);
   const job = await db.selectFrom("jobs").select("id").orderBy("id").executeTakeFirstOrThrow();
   const review = await db.selectFrom("reviews").select("id").where("user_id", "=", a.id).executeTakeFirstOrThrow();
   const invitation = await db
@@ -472,6 +485,7 @@ beforeAll(async () => {
     affiliateId: affiliate.id,
     topicId: topic.id,
     postId: post.body.post.id,
+    surveyId: survey.body.survey.id,
   };
 });
 afterAll(() => server?.stop());
