@@ -31,8 +31,8 @@ export function Dialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** the button that opens it (rendered as is, with Radix's trigger behaviour) */
-  trigger: ReactNode;
+  /** the button that opens it (rendered as is, with Radix's trigger behaviour); none when the page opens it */
+  trigger?: ReactNode;
   title: ReactNode;
   description?: ReactNode;
   placement?: Placement;
@@ -46,7 +46,7 @@ export function Dialog({
   const drawer = placement === "drawer";
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>
+      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={clsx("fixed inset-0 z-40 bg-gray-900/40", className)} />
         <RadixDialog.Content

@@ -17,6 +17,7 @@ import { myProductView } from "#app/features/products/my-product-view.ts";
 import { buttonClass } from "#app/ui/button.tsx";
 import type { Route } from "./+types/index.ts";
 import { EmptyState } from "#app/ui/empty-state.tsx";
+import { DueSurvey } from "#app/features/surveys/survey-modal.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches[0]?.loaderData, "accounts:my_title");
@@ -58,6 +59,7 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
   const empty = courses.length === 0 && products.length === 0 && teams.length === 0;
   return (
     <section aria-labelledby="my-title" className="flex flex-col gap-10">
+      <DueSurvey />
       <h1 id="my-title" className="text-2xl font-bold">
         {t("accounts:my_title")}
       </h1>

@@ -21,6 +21,7 @@ import { MarkdownText } from "#app/features/learning/components/markdown-text.ts
 import { CompleteToggle, StarToggle } from "#app/features/learning/lecture-toggles.tsx";
 import { NoteBox } from "#app/features/learning/note-box.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
+import { DueSurvey } from "#app/features/surveys/survey-modal.tsx";
 import type { Route } from "./+types/lecture.ts";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -46,7 +47,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (current.lecture.gate === "buy") throw redirect(`/${course.slug}/checkout`);
   const discussion = await loadLectureDiscussion(services.db, { lectureId: current.lecture.id, viewer: ctx.user });
   return {
-    course: { slug: course.slug, title: course.title },
+    course: { id: course.id, slug: course.slug, title: course.title },
     viewer: { loggedIn: viewer.loggedIn, preview: viewer.preview },
     sections: view.sections.map((section) => ({
       id: section.id,
@@ -105,6 +106,8 @@ export default function WatchLecture({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-4 sm:py-6">
+      {/* The course's survey, after its chosen lecture or at completion: asked again as lectures are completed. */}
+      {viewer.loggedIn && !viewer.preview && <DueSurvey courseId={course.id} refreshKey={completed.size} />}
       {viewer.preview && (
         <div className="mb-4 flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-start gap-2">
