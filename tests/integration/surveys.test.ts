@@ -291,3 +291,28 @@ describe("the write limits at their production figures", () => {
     expect(await limited.handle.db.selectFrom("survey_responses").selectAll().execute()).toEqual([]);
   });
 });
+
+describe("the admin's answers page", () => {
+  it("shows counts and percentages for choices and the texts for open questions, to the admin only", async () => {
+    const id = await createSurvey({ title: "Results survey", placement: "student_area" });
+    for (const [name, found, change] of [
+      ["Ewa One", "friend", "Shorter videos"],
+      ["Jan Two", "web", "More <b>exercises</b>"],
+    ] as const) {
+      const student = await newStudent(server, name);
+      const answer = { ...goodAnswer, "how-did-you-find-us": found, "what-would-you-change": change };
+      expect((await student.client.post("/survey/submit", { survey_id: id, response: answer })).status).toBe(200);
+    }
+    const page = await admin.page(`/home/surveys/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("2 students answered");
+    expect(page.html).toMatch(/A friend<\/span><span[^>]*>1 \(50%\)/);
+    expect(page.html).toMatch(/Light<\/span><span[^>]*>2 \(100%\)/);
+    expect(page.html).toContain("Shorter videos");
+    expect(page.html).toContain("More &lt;b&gt;exercises&lt;/b&gt;");
+    const list = await admin.page("/home/surveys");
+    expect(list.html).toContain("Results survey");
+    const student = await newStudent(server, "Nosy Student");
+    expect((await student.client.page(`/home/surveys/${id}`)).status).toBe(404);
+  });
+});

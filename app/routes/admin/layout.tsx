@@ -16,7 +16,7 @@ import { Plug } from "lucide-react";
 import { Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
 import { DatabaseZap } from "lucide-react";
-import { Flag, MessagesSquare } from "lucide-react";
+import { ClipboardList, Flag, MessagesSquare } from "lucide-react";
 import { clsx } from "clsx";
 import { guardAdminArea } from "#app/lib/admin-area.ts";
 import { countOpenItems } from "#core/moderation/list-queue.ts";
@@ -57,6 +57,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home/reviews", key: "reviews:nav", icon: MessageSquareQuote },
   { to: "/home/community", key: "community_admin:nav", icon: MessagesSquare },
   { to: "/home/moderation", key: "moderation:nav", icon: Flag },
+  { to: "/home/surveys", key: "surveys:nav", icon: ClipboardList },
   { to: "/home/integrations", key: "integrations:nav", icon: Plug },
   { to: "/home/promo-codes", key: "promo:nav_promo_codes", icon: TicketPercent },
   { to: "/home/affiliates", key: "promo:nav_affiliates", icon: Handshake },
