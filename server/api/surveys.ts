@@ -6,8 +6,12 @@
 // - POST /survey/{id}/postpone -> {postponed_at}: 'Remind me later' or closing the modal (spec §4);
 // - POST /home/surveys, /home/surveys/{id}, /home/surveys/{id}/delete: the admin's builder (JSON, or a plain form
 //   for deleting: a 303 back to the list).
+// - POST /home/surveys/{id}/export: the answers as CSV, one export per admin per minute (429 with Retry-After).
 // Every call needs the CSRF token (csrf-guard).
 import type { FastifyInstance } from "fastify";
+import { exportSurveyResponsesCsv } from "#core/surveys/export-responses.ts";
+import { createExportThrottle } from "#core/transactions/export-throttle.ts";
+import { createLimiter } from "#platform/rate-limit.ts";
 import { createSurvey } from "#core/surveys/create-survey.ts";
 import { findDueSurvey } from "#core/surveys/find-due-survey.ts";
 import { dueQuerySchema } from "#core/surveys/schemas.ts";
@@ -18,7 +22,9 @@ import { postponeSurvey } from "#core/surveys/postpone-survey.ts";
 import { submitSurvey } from "#core/surveys/submit-survey.ts";
 import { updateSurvey } from "#core/surveys/update-survey.ts";
 import type { Services } from "../services.ts";
-import { handle } from "../http/respond.ts";
+import { isAppError } from "#core/errors.ts";
+import { idParam } from "#core/shared/ids.ts";
+import { handle, wantsJson } from "../http/respond.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
 
 const LIST = "/home/surveys";
@@ -27,6 +33,10 @@ type Params = { id: string };
 export async function surveyRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const staff = limited(routeLimits.staff);
   const { db } = services;
+  // Its own count (prefix), the transactions' message: 'You can only make one export per minute'.
+  const exportThrottle = createExportThrottle(
+    await createLimiter(services.handle, { keyPrefix: "surveys_export", points: 1, duration: 60 }),
+  );
 
   // Registered before /survey/:id; Fastify prefers the static path anyway.
   app.post("/survey/submit", limited(routeLimits.surveyAnswer), async (request) =>
@@ -59,4 +69,19 @@ export async function surveyRoutes(app: FastifyInstance, { services }: { service
       LIST,
     ),
   );
+  app.post<{ Params: Params }>(`${LIST}/:id/export`, staff, async (request, reply) => {
+    try {
+      const { actor } = request.ctx;
+      const { csv, filename } = await exportSurveyResponsesCsv(db, actor, request.params.id, exportThrottle);
+      return reply
+        .header("Content-Type", "text/csv; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="${filename}"`)
+        .header("Cache-Control", "no-store")
+        .send(csv);
+    } catch (error) {
+      if (wantsJson(request) || !isAppError(error) || error.code !== "throttled") throw error;
+      // The plain form: back to the survey's page, saying why.
+      return reply.redirect(`${LIST}/${idParam(request.params.id)}?error=${encodeURIComponent(error.messageKey)}`, 303);
+    }
+  });
 }

@@ -310,9 +310,31 @@ describe("the admin's answers page", () => {
     expect(page.html).toMatch(/Light<\/span><span[^>]*>2 \(100%\)/);
     expect(page.html).toContain("Shorter videos");
     expect(page.html).toContain("More &lt;b&gt;exercises&lt;/b&gt;");
+    // The CSV export: one row per student, chosen labels; one export per admin per minute.
+    const exported = await admin.raw(`/home/surveys/${id}/export`, {
+      method: "POST",
+      headers: { "x-csrf-token": admin.csrfToken, accept: "text/csv" },
+    });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toContain("text/csv");
+    // A byte order mark first (Excel reads Polish letters right); text() would drop it.
+    const bytes = Buffer.from(await exported.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.subarray(3).toString("utf8");
+    expect(csv.startsWith("responded_at,name,email,What would you change?,Your e-mail,How did you find us?")).toBe(
+      true,
+    );
+    expect(csv).toContain("Ewa One");
+    expect(csv).toContain("A friend");
+    expect(csv.trim().split("\r\n")).toHaveLength(3);
+    const again = await admin.post(`/home/surveys/${id}/export`);
+    expect(again.status).toBe(429);
+    expect(again.body.message).toBe("You can only make one export per minute");
+    expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(0);
     const list = await admin.page("/home/surveys");
     expect(list.html).toContain("Results survey");
     const student = await newStudent(server, "Nosy Student");
     expect((await student.client.page(`/home/surveys/${id}`)).status).toBe(404);
+    expect((await student.client.post(`/home/surveys/${id}/export`)).status).toBe(403);
   });
 });
