@@ -2,7 +2,7 @@
 // answered it (null: not yet). A survey the student does not reach answers 404, like one that does not exist.
 import type { Db } from "#platform/db/connection.ts";
 import { AppError } from "../errors.ts";
-import { type Actor, authorize } from "../shared/actor.ts";
+import { type Actor, authorizeUser } from "../shared/actor.ts";
 import { idParam } from "../shared/ids.ts";
 import { canTakeSurveys } from "./policies.ts";
 import { reachesSurvey } from "./survey-reach.ts";
@@ -13,10 +13,9 @@ export async function openSurvey(
   actor: Actor,
   idInput: unknown,
 ): Promise<{ survey: SurveyView; responded_at: string | null }> {
-  authorize(actor, canTakeSurveys(actor));
-  if (actor.kind === "visitor") throw new AppError("unauthenticated");
+  const member = authorizeUser(actor, canTakeSurveys(actor));
   const survey = await findSurvey(db, idParam(idInput));
-  if (!(await reachesSurvey(db, actor, survey))) throw new AppError("not_found");
-  const state = (await studentStates(db, actor.userId, [survey.id])).get(survey.id)!;
+  if (!(await reachesSurvey(db, member, survey))) throw new AppError("not_found");
+  const state = (await studentStates(db, member.userId, [survey.id])).get(survey.id)!;
   return { survey, responded_at: state.responded_at };
 }
