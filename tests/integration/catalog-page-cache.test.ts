@@ -1,5 +1,5 @@
 // The rendered-page cache for anonymous visitors (server/plugins/page-cache.ts): the second anonymous GET of a
-// sales page or /courses comes from the cache (x-page-cache: hit) with `public, max-age=0, must-revalidate`; an
+// sales page, /courses or the home page comes from the cache (x-page-cache: hit) with `public, max-age=0, must-revalidate`; an
 // answer is the same bytes for everybody (no nonce, no token, no cookie: its CSP names the inline scripts'
 // hashes, and the page's script asks GET /csrf-token for the visitor's token); a course change, a review's approval or a
 // school settings change renews it; a promotion's end renews it without any change; logged-in visitors, queries
@@ -55,6 +55,20 @@ describe("the rendered-page cache", () => {
       expect(hit.headers.get("content-type")).toBe("text/html; charset=utf-8");
       expect(hit.html).toContain("Cached course");
     }
+  });
+
+  it("serves the home page from the cache, renewed when a community topic opens (the header links to it)", async () => {
+    const before = await cachedGet("/");
+    expect(before.html).toContain("Cached course");
+    expect(before.html).not.toContain('href="/community"');
+    const opened = await admin.post("/home/community", { title: "Open studio", visibility: "public" });
+    expect(opened.status).toBe(200);
+    const renewed = await waitFor(async () => {
+      const page = await anonymousGet("/");
+      return page.html.includes('href="/community"') ? page : undefined;
+    });
+    expect(renewed.status).toBe(200);
+    expect((await cachedGet("/")).html).toContain('href="/community"');
   });
 
   it("answers gzip to a browser that takes it, and plain text to one that does not", async () => {
@@ -213,7 +227,7 @@ describe("the rendered-page cache", () => {
     }
     // Other pages are not cached at all.
     expect((await anonymousGet("/login")).state).toBeNull();
-    expect((await anonymousGet("/")).state).toBeNull();
+    expect((await anonymousGet("/register")).state).toBeNull();
   });
 });
 
