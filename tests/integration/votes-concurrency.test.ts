@@ -59,6 +59,33 @@ async function allAtOnce(item: Item, value: (i: number) => 1 | -1 | 0) {
 
 const allOk = Array(VOTERS).fill(200);
 
+describe(`the other hot discussion writes, ${VOTERS} at once`, () => {
+  it("comments on one lecture and replies to one comment: no error, the reply count equals the replies", async () => {
+    const comment = await postComment(admin, course.lectures.free, "Reply all at once");
+    const [comments, replies] = await Promise.all([
+      Promise.all(
+        voters.map((v, i) =>
+          v.client.post("/comments", { type: "lecture", id: course.lectures.free, body: `Hello ${i}`, file: 0 }),
+        ),
+      ),
+      Promise.all(voters.map((v, i) => v.client.post(`/comment/${comment.id}/reply`, { body: `Reply ${i}` }))),
+    ]);
+    expect(comments.map((a) => a.status)).toEqual(allOk);
+    expect(replies.map((a) => a.status)).toEqual(allOk);
+    const counted = await server.handle.db
+      .selectFrom("comments")
+      .select("replies_count")
+      .where("id", "=", comment.id)
+      .executeTakeFirstOrThrow();
+    const rows = await server.handle.db
+      .selectFrom("replies")
+      .select("id")
+      .where("comment_id", "=", comment.id)
+      .execute();
+    expect([Number(counted.replies_count), rows.length]).toEqual([VOTERS, VOTERS]);
+  });
+});
+
 describe(`${VOTERS} concurrent voters on one item`, () => {
   it("up-vote at once, take the votes back at once, vote again (up and down) at once: no error, a true count", async () => {
     const item: Item = { type: "comment", id: (await postComment(admin, course.lectures.free, "Launch day")).id };
