@@ -280,6 +280,47 @@ try {
     }
   }
 
+  // POST /vote's same-work limit (bench/vote-limit.ts): the vote's statements through bare better-sqlite3 on this
+  // database, behind a bare node:http server, measured right after Studium's vote with the same request.
+  let voteLimit: Measured | undefined;
+  async function measureVoteLimit(scenario: Scenario): Promise<Measured> {
+    const bare = await startProcess(
+      [path.join(root, "bench/vote-limit.ts")],
+      {
+        VOTE_LIMIT: JSON.stringify({
+          file: path.join(dataDir, "studium.db"),
+          userId: studentId,
+          commentId: school.commentId,
+        }),
+      },
+      /listening at (http:\/\/\S+)/,
+    );
+    pin(bare.child.pid!);
+    try {
+      const url = bare.url + scenario.path;
+      await expectOk(
+        "the vote's same-work limit",
+        await fetch(url, { method: scenario.method, headers: scenario.headers, body: scenario.body }),
+        scenario.expect,
+      );
+      return await measure(
+        "bare node:http + better-sqlite3, the vote's statements (same-work limit)",
+        bare.child.pid!,
+        {
+          url,
+          method: scenario.method,
+          headers: scenario.headers,
+          body: scenario.body,
+          seconds,
+          connections,
+          pipelining,
+        },
+      );
+    } finally {
+      await bare.stop();
+    }
+  }
+
   const votes = () => (client.prepare("select count(*) as n from votes").get() as { n: number }).n;
   const voteRowsCreated: Record<string, number> = {};
 
@@ -321,6 +362,7 @@ try {
           }),
         );
         if (scenario.key === "vote") voteRowsCreated[phase] = votes() - votesBefore;
+        if (scenario.key === "vote" && phase === "small") voteLimit = await measureVoteLimit(scenario);
         if (scenario.key === "sales-cached" && phase === "small")
           pageCeiling = await measurePageCeiling(url, scenario.headers);
       } finally {
@@ -354,7 +396,12 @@ try {
         .map(([step, s]) => `${step} ${s}`)
         .join(", ")}).\n`,
   );
-  console.log(table([...(pageCeiling ? [pageCeiling] : []), ...small.values(), ...big.values()], ceiling));
+  console.log(
+    table(
+      [...(pageCeiling ? [pageCeiling] : []), ...(voteLimit ? [voteLimit] : []), ...small.values(), ...big.values()],
+      ceiling,
+    ),
+  );
 
   console.log("\n| scenario | p99 small ms | p99 big ms | big / small | within 2x |\n|---|---:|---:|---:|---|");
   let growthFailed = false;
@@ -391,6 +438,13 @@ try {
     if (!row) continue;
     console.log(
       `${row.name.replace("small: ", "")}: ${(row.rps / ceiling.rps).toFixed(2)} of the ceiling's req/s (target >= 0.33)`,
+    );
+  }
+  const vote = small.get("vote");
+  if (vote && voteLimit) {
+    console.log(
+      `POST /vote: ${vote.cpuUsPerRequest.toFixed(1)} µs of server CPU a request, its same-work limit ` +
+        `${voteLimit.cpuUsPerRequest.toFixed(1)} µs: ${(vote.cpuUsPerRequest / voteLimit.cpuUsPerRequest).toFixed(2)}x (target <= 2)`,
     );
   }
   // (the uncached sales page ran in its own process: its row shows that process's peak)

@@ -114,6 +114,8 @@ export type LoadOptions = {
   seconds: number;
   connections: number;
   pipelining: number;
+  /** Called once for each connection: e.g. to give each connection its own user's headers (autocannon's option). */
+  setupClient?: (client: { setHeaders(headers: Record<string, string>): void }) => void;
 };
 
 function load(options: LoadOptions, seconds: number) {
@@ -125,6 +127,7 @@ function load(options: LoadOptions, seconds: number) {
     duration: seconds,
     connections: options.connections,
     pipelining: options.pipelining,
+    ...(options.setupClient ? { setupClient: options.setupClient } : {}),
   });
 }
 
