@@ -21,7 +21,7 @@
 // Usage: npm run bench:learning [-- --seconds 10 --connections 50 --pin yes]
 //   While working on one call: --only vote,comments (scenario keys) and --phases small (skip the big data set);
 //   --cpu-prof DIR writes each Studium process's V8 CPU profile there when it stops (read it with
-//   `node bench/profile-summary.ts DIR/x.cpuprofile`).
+//   `node bench/profile-summary.ts DIR/x.cpuprofile --busiest 10`).
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";

@@ -1,7 +1,8 @@
 // Where a V8 CPU profile's busy time went (node --cpu-prof, or bench/learning.ts --cpu-prof DIR): the self time of
 // the top functions, and the total (self and below) grouped by package or by the project's own top folder.
-// Usage: node bench/profile-summary.ts FILE.cpuprofile [--top 40] [--last 5]
-//   --last N: only the profile's last N seconds (the measured load, not the server's start and the arranging).
+// Usage: node bench/profile-summary.ts FILE.cpuprofile [--top 40] [--busiest 10]
+//   --busiest N: only the N seconds with the most busy samples (the measured load, not the server's start, the
+//   arranging or the idle end).
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 
@@ -11,7 +12,7 @@ type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: "string", default: "40" }, last: { type: "string" } },
+  options: { top: { type: "string", default: "40" }, busiest: { type: "string" } },
 });
 const file = positionals[0];
 if (!file) throw new Error("usage: node bench/profile-summary.ts FILE.cpuprofile [--top 40]");
@@ -31,12 +32,30 @@ function groupOf(frame: Frame): string {
   return own ? own[1]! : frame.url;
 }
 
+const idleIds = new Set(profile.nodes.filter((n) => n.callFrame.functionName === "(idle)").map((n) => n.id));
 const sampledAt: number[] = [];
 for (let i = 0, at = 0; i < profile.timeDeltas.length; i++) sampledAt.push((at += profile.timeDeltas[i]!));
-const from = values.last ? sampledAt.at(-1)! - Number(values.last) * 1e6 : -Infinity;
+/** Where the busiest window of `seconds` starts (µs into the profile). */
+function busiestFrom(seconds: number): number {
+  const width = seconds * 1e6;
+  let best = 0;
+  let bestFrom = 0;
+  let busyInWindow = 0;
+  for (let end = 0, start = 0; end < sampledAt.length; end++) {
+    if (!idleIds.has(profile.samples[end]!)) busyInWindow += profile.timeDeltas[end]!;
+    while (sampledAt[end]! - sampledAt[start]! > width) {
+      if (!idleIds.has(profile.samples[start]!)) busyInWindow -= profile.timeDeltas[start]!;
+      start++;
+    }
+    if (busyInWindow > best) [best, bestFrom] = [busyInWindow, sampledAt[start]!];
+  }
+  return bestFrom;
+}
+const from = values.busiest ? busiestFrom(Number(values.busiest)) : -Infinity;
+const to = values.busiest ? from + Number(values.busiest) * 1e6 : Infinity;
 const selfUs = new Map<number, number>();
 for (let i = 0; i < profile.samples.length; i++) {
-  if (sampledAt[i]! < from) continue;
+  if (sampledAt[i]! < from || sampledAt[i]! > to) continue;
   const id = profile.samples[i]!;
   selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }
