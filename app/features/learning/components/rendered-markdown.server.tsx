@@ -14,7 +14,7 @@ import type { ShownComponent } from "./lecture-components.tsx";
 import { markdownComponents, safeMarkdownUrl } from "./markdown-text.tsx";
 
 const renderedMarkdown = defineCache<string, string>({
-  name: "rendered markdown",
+  name: "rendered-markdown",
   tables: [],
   maxAgeMs: 60 * 60 * 1000,
   maxEntries: 2000,
