@@ -38,7 +38,7 @@ export const markdownClass =
 
 /**
  * Markdown already rendered on the server by renderMarkdown (./rendered-markdown.server.tsx: the same renderer
- * and rules as MarkdownText, kept per text), so a page neither parses it per request nor ships the parser.
+ * and rules as MarkdownText, kept per text): neither the server per request nor the browser parses it again.
  */
 export function RenderedMarkdown({ html }: { html: string }) {
   return <div className={markdownClass} dangerouslySetInnerHTML={{ __html: html }} />;
