@@ -32,12 +32,16 @@ export function i18nFor(lang: Lang): i18n {
 /** At most this many texts of calls with options are kept per language (they hold names and counts). */
 const MAX_INTERPOLATED_TEXTS = 5000;
 
-/** The options when every value is a string, number or boolean (a count, a name): then the text may be kept. */
+/** A longer interpolated value (a text, not a name) is not kept: the kept texts stay small. */
+const MAX_KEPT_VALUE_LENGTH = 200;
+
+/** The options when each value is a number, a boolean or a short string (a count, a name): the text may be kept. */
 function keptOptions(options: unknown): string | undefined {
   if (typeof options !== "object" || options === null || Array.isArray(options)) return undefined;
   for (const value of Object.values(options)) {
     const type = typeof value;
-    if (type !== "string" && type !== "number" && type !== "boolean") return undefined;
+    if (type === "string" ? (value as string).length > MAX_KEPT_VALUE_LENGTH : type !== "number" && type !== "boolean")
+      return undefined;
   }
   return JSON.stringify(options);
 }

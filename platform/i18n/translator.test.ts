@@ -26,5 +26,7 @@ describe("translator", () => {
     );
     expect(translator("en")("no_such_key", { defaultValue: "Fallback" })).toBe("Fallback");
     expect(translator("en")("footer", { school: { toString: () => "Object school" } })).toContain("Object school");
+    const long = "A".repeat(300);
+    expect(translator("en")("footer", { school: long })).toBe(i18nFor("en").t("footer", { school: long }));
   });
 });
