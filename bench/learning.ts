@@ -19,7 +19,9 @@
 // The load generator and each server are kept on separate cores (--pin no: leave it to the scheduler), as in
 // bench/foundation.ts.
 // Usage: npm run bench:learning [-- --seconds 10 --connections 50 --pin yes]
-//   While working on one call: --only vote,comments (scenario keys) and --phases small (skip the big data set).
+//   While working on one call: --only vote,comments (scenario keys) and --phases small (skip the big data set);
+//   --cpu-prof DIR writes each Studium process's V8 CPU profile there when it stops (read it with
+//   `node bench/profile-summary.ts DIR/x.cpuprofile --busiest 10`).
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     pin: { type: "string", default: "yes" },
     only: { type: "string" },
     phases: { type: "string", default: "small,big" },
+    "cpu-prof": { type: "string" },
   },
 });
 const pin = (pid: number) => (values.pin === "no" ? undefined : separateCores([pid]));
@@ -47,7 +50,8 @@ const pipelining = 1;
 const root = path.resolve(import.meta.dirname, "..");
 const startedAt = Date.now();
 
-type ScenarioKey = "sales-cached" | "sales-uncached" | "watch" | "comments" | "replies" | "search" | "vote";
+type ScenarioKey =
+  "sales-cached" | "sales-uncached" | "catalog-uncached" | "watch" | "comments" | "replies" | "search" | "vote";
 /** The scenarios whose big-data p99 must stay within 2x of the small-data figure. */
 const CHECKED: ReadonlySet<ScenarioKey> = new Set(["watch", "comments", "replies", "search"]);
 const MAX_P99_GROWTH = 2;
@@ -76,8 +80,9 @@ const serverEnv = {
   RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? "100000",
 };
 const startStudium = async (env: Record<string, string>) => {
+  const profile = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values["cpu-prof"])}`] : [];
   const started = await startProcess(
-    [path.join(root, "server/main.ts")],
+    [...profile, path.join(root, "server/main.ts")],
     { ...serverEnv, ...env },
     /running at (http:\/\/\S+)/,
   );
@@ -200,6 +205,15 @@ try {
       key: "sales-uncached",
       name: "GET /{slug} anonymous, no page cache",
       path: `/${school.slug}`,
+      method: "GET",
+      headers: browserPageHeaders,
+      uncached: true,
+      expect: (t) => t.includes("Watercolour painting"),
+    },
+    {
+      key: "catalog-uncached",
+      name: "GET /courses anonymous, no page cache",
+      path: "/courses",
       method: "GET",
       headers: browserPageHeaders,
       uncached: true,

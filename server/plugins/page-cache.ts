@@ -260,6 +260,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
       let expiresAt = Date.now() + MAX_AGE_MS;
       const hints: PageCacheHints = {
+        forCache: true,
         validUntil(moment) {
           const at = moment ? Date.parse(moment) : Number.NaN;
           if (!Number.isNaN(at)) expiresAt = Math.min(expiresAt, at);

@@ -127,6 +127,26 @@ describe("the rendered-page cache", () => {
     expect(allowedHashes(csp)).toEqual(hashes);
   });
 
+  it("stores the document whole, after all its deferred data: the same bytes on every render", async () => {
+    // A render streamed from the shell sometimes sent React Router's loader-data boundary out of order (a hidden
+    // div, a completion script and one more CSP hash), so the stored page changed from one render to the next.
+    // That happened under load only, so this is a guard over several renders; the rule itself (a page rendered
+    // for the cache waits for everything) is app/entry.server.test.ts's.
+    const renders: { html: string; csp: string | null }[] = [];
+    for (let i = 0; i < 8; i++) {
+      await bumpCacheVersion(server.handle.db, "catalog");
+      const miss = await waitFor(async () => {
+        const page = await anonymousGet("/cached");
+        return page.state === "miss" ? page : undefined;
+      });
+      renders.push({ html: miss.html, csp: miss.headers.get("content-security-policy") });
+    }
+    for (const render of renders) {
+      expect(render.html).not.toMatch(/<div hidden id="S:|\$RC\(|<template id="B:/);
+      expect(render).toEqual(renders[0]);
+    }
+  });
+
   it("gives each visitor their own token from GET /csrf-token, which works for that visitor only", async () => {
     const one = await cachedGet("/cached");
     const two = await cachedGet("/cached");
