@@ -44,6 +44,8 @@ export type MembershipTable = {
   period_months: PlanPeriod;
   /** 1 once the first period is paid; each renewal adds one */
   period_number: Generated<number>;
+  /** the first paid period's start: period n ends n periods after it */
+  started_at: string | null;
   current_period_start: string | null;
   /** null: lifetime */
   current_period_end: string | null;

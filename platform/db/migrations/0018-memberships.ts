@@ -46,6 +46,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("currency", "text", (c) => c.notNull())
     .addColumn("period_months", "integer", (c) => c.notNull())
     .addColumn("period_number", "integer", (c) => c.notNull().defaultTo(0))
+    // The first paid period's start: period n ends n periods after it (a 31st keeps renewing on month ends).
+    .addColumn("started_at", "text")
     .addColumn("current_period_start", "text")
     .addColumn("current_period_end", "text")
     .addColumn("trial_ends_at", "text")
