@@ -12,6 +12,7 @@ export default [
       index("routes/my/index.tsx"),
       route("account", "routes/my/account.tsx"),
       route("invoices", "routes/my/invoices.tsx"),
+      route("membership", "routes/my/membership.tsx"),
       route("products", "routes/my/products.tsx"),
       route("products/:slug", "routes/my/products-detail.tsx"),
     ]),
@@ -31,6 +32,8 @@ export default [
     route("products/:slug/checkout", "routes/checkout/product.tsx"),
     route("transaction/:hash", "routes/checkout/transaction.tsx"),
     route("payments/test/:hash", "routes/checkout/test-payment.tsx"),
+    route("subscribe/checkout", "routes/subscribe/checkout.tsx"),
+    route("subscribe/test/:hash", "routes/subscribe/test-checkout.tsx"),
     // The team buyer (a student) manages seats here too: the public look, not the admin-only frame of /home.
     route("home/access-manager/:courseId", "routes/access-manager/manage.tsx"),
     route("invitations/:token", "routes/invitations/accept.tsx"),

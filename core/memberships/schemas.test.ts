@@ -26,8 +26,8 @@ describe("membership schemas", () => {
   });
 
   it("confirms a cancellation only with the word CANCEL", () => {
-    expect(cancelSchema.safeParse({ confirm: "cancel" }).success).toBe(true);
-    expect(cancelSchema.safeParse({ confirm: "yes" }).success).toBe(false);
+    expect(cancelSchema.safeParse({ membership_id: 1, confirm: "cancel" }).success).toBe(true);
+    expect(cancelSchema.safeParse({ membership_id: 1, confirm: "yes" }).success).toBe(false);
   });
 
   it("needs a reason, and four characters of one's own for 'other' and 'technical'", () => {

@@ -122,6 +122,7 @@ export const subscribeSchema = z.object({
 /** Typing CANCEL confirms a cancellation (spec §5); any letter case. */
 export const CANCEL_WORD = "CANCEL";
 export const cancelSchema = z.object({
+  membership_id: formIdSchema,
   confirm: z.preprocess(
     trimmed,
     z.string().refine((word) => word.toUpperCase() === CANCEL_WORD, "memberships:type_cancel"),
@@ -151,3 +152,6 @@ export const cancelSurveySchema = z
         params: { min: OTHER_REASON_MIN },
       });
   });
+
+/** POST /my/membership/resume: a canceled membership whose period has not ended renews again. */
+export const resumeSchema = z.object({ membership_id: formIdSchema });
