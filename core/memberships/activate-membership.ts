@@ -34,7 +34,7 @@ export async function activateMembership(
       .set({
         status: "active",
         period_number: trial ? 0 : 1,
-        started_at: now,
+        started_at: trial ? periodEnd : now,
         current_period_start: now,
         current_period_end: periodEnd,
         trial_ends_at: trial ? periodEnd : null,
