@@ -4,7 +4,7 @@ import { z } from "zod";
 import { parseMoneyInput } from "#core/shared/money.ts";
 import { formIdSchema } from "#core/shared/ids.ts";
 import { currencies } from "#core/school/schemas.ts";
-import type { PlanPeriod } from "#platform/db/schema.ts";
+import type { CancellationReason, PlanPeriod } from "#platform/db/schema.ts";
 import { PLAN_PERIODS } from "./periods.ts";
 
 export const PLAN_NAME_MAX = 120;
@@ -138,8 +138,11 @@ export const cancelSurveySchema = z
   .object({
     membership_id: formIdSchema,
     reason: z.preprocess(
-      (value) => (value === "" || value === null ? undefined : value),
-      z.enum(cancellationReasons, { message: "memberships:reason_required" }),
+      (value) => (typeof value === "string" ? value : ""),
+      z
+        .string()
+        .refine((reason) => (cancellationReasons as readonly string[]).includes(reason), "memberships:reason_required")
+        .transform((reason) => reason as CancellationReason),
     ),
     other_reason: z.preprocess(trimmed, z.string().max(OTHER_REASON_MAX)),
   })
