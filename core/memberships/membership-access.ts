@@ -87,3 +87,12 @@ export const planTopicKeys = {
   name: "membership_plan",
   topicIdsHeldBy: (db: Db, userId: number, now: string) => topicsOpenedByMemberships(db, userId, now),
 };
+
+/** The courses a user's memberships open now (for the student's course list on /my). */
+export async function coursesOpenedByMemberships(db: Db, userId: number, now = nowIso()): Promise<number[]> {
+  const rows = await liveMemberships(db, userId)
+    .innerJoin("membership_plan_courses as k", "k.plan_id", "m.plan_id")
+    .select(["k.course_id", "m.status", "m.current_period_end"])
+    .execute();
+  return [...new Set(rows.filter((row) => membershipOpens(row, now)).map((row) => row.course_id))];
+}

@@ -202,6 +202,13 @@ describe("what a membership opens", () => {
     const start = await student.client.post("/subscribe/checkout", { plan: planId, terms: true });
     await student.client.post(`${start.body.redirect}/pay`, { card: "ok" });
     expect(await opens(student.client)).toEqual(all);
+    // The course is listed on /my like a bought one.
+    const { title } = await server.handle.db
+      .selectFrom("courses")
+      .select("title")
+      .where("id", "=", course.id)
+      .executeTakeFirstOrThrow();
+    expect((await student.client.page("/my")).html).toContain(title);
   });
 
   it("keeps access while past due, and closes it once expired", async () => {
