@@ -4,7 +4,7 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { idempotencyKeyOf } from "./billing.ts";
-import { LIFETIME, addDays, addMonths } from "./periods.ts";
+import { LIFETIME, addDays, addMonths, cardExpiresBefore } from "./periods.ts";
 
 export type SavedCard = { token: string; brand: string; last4: string; expMonth: number; expYear: number };
 
@@ -32,7 +32,10 @@ export async function activateMembership(
     const updated = await trx
       .updateTable("memberships")
       .set({
-        status: "active",
+        status:
+          card && cardExpiresBefore({ card_exp_month: card.expMonth, card_exp_year: card.expYear }, periodEnd)
+            ? "at_risk"
+            : "active",
         period_number: trial ? 0 : 1,
         started_at: trial ? periodEnd : now,
         current_period_start: now,

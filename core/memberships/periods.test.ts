@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, membershipOpens, nextRetryAt } from "./periods.ts";
+import { addMonths, cardExpiresBefore, membershipOpens, nextRetryAt } from "./periods.ts";
 
 describe("membership periods", () => {
   it("keeps the day of the month, or the month's last day", () => {
@@ -27,5 +27,13 @@ describe("membership periods", () => {
       "2026-06-08T00:00:00.000Z",
     ]);
     expect(nextRetryAt(first, 5)).toBeNull();
+  });
+
+  it("puts a membership at risk when its card expires before the next charge", () => {
+    const card = { card_exp_month: 6, card_exp_year: 2026 };
+    expect(cardExpiresBefore(card, "2026-06-30T23:59:59.000Z")).toBe(false);
+    expect(cardExpiresBefore(card, "2026-07-01T00:00:00.000Z")).toBe(true);
+    expect(cardExpiresBefore({ card_exp_month: null, card_exp_year: null }, "2030-01-01T00:00:00.000Z")).toBe(false);
+    expect(cardExpiresBefore(card, null)).toBe(false);
   });
 });

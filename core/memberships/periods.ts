@@ -56,3 +56,16 @@ export function nextRetryAt(firstFailureIso: string, failedAttempts: number): st
   const days = RETRY_DAYS[failedAttempts - 1];
   return days === undefined ? null : addDays(firstFailureIso, days);
 }
+
+/**
+ * Whether a card stops working before a charge due at `chargeAt`: a card is valid through the last day of its
+ * expiry month (UTC). Such a membership is at risk (issue 15, item 4). No card known: not at risk.
+ */
+export function cardExpiresBefore(
+  card: { card_exp_month: number | null; card_exp_year: number | null },
+  chargeAt: string | null,
+): boolean {
+  if (!card.card_exp_month || !card.card_exp_year || chargeAt === null) return false;
+  const validUntil = new Date(Date.UTC(card.card_exp_year, card.card_exp_month, 1)).toISOString();
+  return validUntil <= chargeAt;
+}

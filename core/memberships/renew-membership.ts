@@ -2,13 +2,13 @@
 // the charge row of (membership, period) is claimed first (its unique key, also the idempotency key the provider
 // receives), so a second worker, a repeated job or a retried one finds it taken and charges nothing. The provider
 // is called outside any database transaction; its answer is then recorded: paid extends the period by one and
-// returns the membership to active; a decline makes it past_due with retries on days +1, +3, +5, +7 after the
+// returns the membership to active (at risk when the card expires before the next charge); a decline makes it past_due with retries on days +1, +3, +5, +7 after the
 // first failure, then expired; a hard decline (stolen, lost card) expires it at once, never retried.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { MembershipCharge } from "#platform/db/schema.ts";
 import { type TokenChargers, idempotencyKeyOf } from "./billing.ts";
-import { LIFETIME, addMonths, nextRetryAt } from "./periods.ts";
+import { LIFETIME, addMonths, cardExpiresBefore, nextRetryAt } from "./periods.ts";
 
 export type RenewalOutcome = "paid" | "retrying" | "expired" | "skipped";
 
@@ -70,6 +70,7 @@ export async function renewMembership(
     .selectFrom("memberships as m")
     .innerJoin("membership_plans as p", "p.id", "m.plan_id")
     .select(["m.provider", "m.provider_token", "m.started_at", "m.period_months", "p.name"])
+    .select(["m.card_exp_month", "m.card_exp_year"])
     .where("m.id", "=", target.membershipId)
     .executeTakeFirstOrThrow();
 
@@ -95,13 +96,15 @@ export async function renewMembership(
         .where("id", "=", charge.id)
         .execute();
       const anchor = membership.started_at ?? now;
+      const periodEnd = addMonths(anchor, target.period * membership.period_months);
       await trx
         .updateTable("memberships")
         .set((eb) => ({
-          status: "active",
+          // The next charge falls after the card's expiry: at risk until the card is updated.
+          status: cardExpiresBefore(membership, periodEnd) ? "at_risk" : "active",
           period_number: target.period,
           current_period_start: eb.ref("current_period_end"),
-          current_period_end: addMonths(anchor, target.period * membership.period_months),
+          current_period_end: periodEnd,
           updated_at: now,
         }))
         .where("id", "=", target.membershipId)

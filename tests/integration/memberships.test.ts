@@ -402,6 +402,25 @@ describe("renewals", () => {
     expect(page.body.memberships[0]).toMatchObject({ status: "expired", actions: { subscribe_again: true } });
   });
 
+  it("put a renewed membership at risk when its card expires before the next charge; access holds", async () => {
+    const member = await subscribe();
+    const end = (await membershipOf(member.membershipId)).current_period_end!;
+    const expiry = new Date(end);
+    await server.handle.db
+      .updateTable("memberships")
+      .set({ card_exp_month: expiry.getUTCMonth() + 1, card_exp_year: expiry.getUTCFullYear() })
+      .where("id", "=", member.membershipId)
+      .execute();
+    const { chargers } = countingChargers();
+    expect(
+      await renewMembership(server.handle.db, chargers, { membershipId: member.membershipId, period: 2 }, end),
+    ).toBe("paid");
+    expect((await membershipOf(member.membershipId)).status).toBe("at_risk");
+    expect(await opens(member.client)).toEqual(all);
+    const page = await member.client.page("/my/membership");
+    expect(page.html).toContain("At risk");
+  });
+
   it("never retry a hard decline", async () => {
     const member = await subscribe("stolen");
     const end = (await membershipOf(member.membershipId)).current_period_end!;
