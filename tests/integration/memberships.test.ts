@@ -127,7 +127,10 @@ describe("membership plans in the admin area", () => {
     const page = await admin.page("/home/memberships");
     expect(page.status).toBe(200);
     expect(page.html).toContain("Monthly club");
-    expect((await admin.page(`/home/memberships/${planId}`)).status).toBe(200);
+    const editor = await admin.page(`/home/memberships/${planId}`);
+    expect(editor.status).toBe(200);
+    // The plan's subscribe page, for the admin to share.
+    expect(editor.html).toContain(`href="/subscribe/checkout?plan=${planId}"`);
   });
 });
 

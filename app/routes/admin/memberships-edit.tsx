@@ -51,6 +51,13 @@ export default function EditPlanPage({ loaderData: { plan, options } }: Route.Co
         <p className="mt-1 text-sm text-muted">
           {t("memberships:edit_title")} · {t("memberships:member_count", { count: plan.member_count })}
         </p>
+        <Link
+          to={`/subscribe/checkout?plan=${plan.id}`}
+          className="mt-2 inline-block text-sm font-medium text-brand-700 underline underline-offset-4"
+          data-testid="subscribe-link"
+        >
+          {t("memberships:subscribe_page")}
+        </Link>
       </div>
       <PlanForm
         key={`${plan.id}-${plan.updated_at}`}
