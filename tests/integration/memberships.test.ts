@@ -424,6 +424,37 @@ describe("renewals", () => {
     expect(page.html).toContain("At risk");
   });
 
+  it("start a trial with no charge, and charge the first period when it ends", async () => {
+    const trial = await admin.post("/home/memberships", { ...planBody(), name: "Trial club", trial_days: 7 });
+    expect(trial.status).toBe(200);
+    const student = await newStudent(server);
+    await student.client.page("/my");
+    const start = await student.client.post("/subscribe/checkout", {
+      plan: trial.body.membership_plan.id,
+      terms: true,
+    });
+    await student.client.post(`${start.body.redirect}/pay`, { card: "ok" });
+    const begun = await membershipOf(start.body.membership_id);
+    expect(begun).toMatchObject({ status: "active", period_number: 0 });
+    expect(Date.parse(begun.trial_ends_at!) - Date.parse(begun.current_period_start!)).toBe(7 * 86_400_000);
+    expect(begun.current_period_end).toBe(begun.trial_ends_at);
+    expect(await opens(student.client)).toEqual(all);
+    const charges = () =>
+      server.handle.db
+        .selectFrom("membership_charges")
+        .select(["period_number", "status"])
+        .where("membership_id", "=", start.body.membership_id)
+        .execute();
+    expect(await charges()).toEqual([]);
+    const { chargers } = countingChargers();
+    const target = { membershipId: start.body.membership_id as number, period: 1 };
+    expect(await renewMembership(server.handle.db, chargers, target, begun.trial_ends_at!)).toBe("paid");
+    expect(await charges()).toEqual([{ period_number: 1, status: "succeeded" }]);
+    const paid = await membershipOf(start.body.membership_id);
+    expect(paid).toMatchObject({ period_number: 1, current_period_start: begun.trial_ends_at });
+    expect(paid.current_period_end).toBe(addMonths(begun.trial_ends_at!, 1));
+  });
+
   it("never retry a hard decline", async () => {
     const member = await subscribe("stolen");
     const end = (await membershipOf(member.membershipId)).current_period_end!;
