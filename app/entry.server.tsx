@@ -7,10 +7,25 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { logPageError } from "#server/http/page-errors.ts";
+import { pageCacheHints } from "#server/page-cache-hints.ts";
 import { pageContext } from "#server/page-context.ts";
 import { NonceContext } from "./lib/nonce.tsx";
 
 export const streamTimeout = 5000;
+
+/**
+ * When the document starts going out: bots, SPA mode and a render the page cache stores get it whole (after every
+ * Suspense boundary, React Router's streamed loader data included, has resolved: otherwise a boundary resolved
+ * after the shell is sent out of order, with one more inline script, and the stored bytes change from render to
+ * render); browsers get the shell first.
+ */
+export function readyEvent(whole: {
+  bot: boolean;
+  spaMode: boolean;
+  forCache: boolean;
+}): "onAllReady" | "onShellReady" {
+  return whole.bot || whole.spaMode || whole.forCache ? "onAllReady" : "onShellReady";
+}
 
 export default function handleRequest(
   request: Request,
@@ -24,8 +39,11 @@ export default function handleRequest(
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
-    // Bots and SPA-mode get the whole document at once; browsers get the shell first.
-    const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const readyOption = readyEvent({
+      bot: Boolean(userAgent && isbot(userAgent)),
+      spaMode: routerContext.isSpaMode,
+      forCache: loadContext.get(pageCacheHints).forCache,
+    });
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>

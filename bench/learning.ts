@@ -19,7 +19,9 @@
 // The load generator and each server are kept on separate cores (--pin no: leave it to the scheduler), as in
 // bench/foundation.ts.
 // Usage: npm run bench:learning [-- --seconds 10 --connections 50 --pin yes]
-//   While working on one call: --only vote,comments (scenario keys) and --phases small (skip the big data set).
+//   While working on one call: --only vote,comments (scenario keys) and --phases small (skip the big data set);
+//   --cpu-prof DIR writes each Studium process's V8 CPU profile there when it stops (read it with
+//   `node bench/profile-summary.ts DIR/x.cpuprofile --busiest 10`).
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     pin: { type: "string", default: "yes" },
     only: { type: "string" },
     phases: { type: "string", default: "small,big" },
+    "cpu-prof": { type: "string" },
   },
 });
 const pin = (pid: number) => (values.pin === "no" ? undefined : separateCores([pid]));
@@ -47,7 +50,8 @@ const pipelining = 1;
 const root = path.resolve(import.meta.dirname, "..");
 const startedAt = Date.now();
 
-type ScenarioKey = "sales-cached" | "sales-uncached" | "watch" | "comments" | "replies" | "search" | "vote";
+type ScenarioKey =
+  "sales-cached" | "sales-uncached" | "catalog-uncached" | "watch" | "comments" | "replies" | "search" | "vote";
 /** The scenarios whose big-data p99 must stay within 2x of the small-data figure. */
 const CHECKED: ReadonlySet<ScenarioKey> = new Set(["watch", "comments", "replies", "search"]);
 const MAX_P99_GROWTH = 2;
@@ -76,8 +80,9 @@ const serverEnv = {
   RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? "100000",
 };
 const startStudium = async (env: Record<string, string>) => {
+  const profile = values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(values["cpu-prof"])}`] : [];
   const started = await startProcess(
-    [path.join(root, "server/main.ts")],
+    [...profile, path.join(root, "server/main.ts")],
     { ...serverEnv, ...env },
     /running at (http:\/\/\S+)/,
   );
@@ -206,6 +211,15 @@ try {
       expect: (t) => t.includes("Watercolour painting"),
     },
     {
+      key: "catalog-uncached",
+      name: "GET /courses anonymous, no page cache",
+      path: "/courses",
+      method: "GET",
+      headers: browserPageHeaders,
+      uncached: true,
+      expect: (t) => t.includes("Watercolour painting"),
+    },
+    {
       key: "watch",
       name: "GET /{slug}/watch/{lecture} student",
       path: `/${school.slug}/watch/${school.lectureId}`,
@@ -280,6 +294,47 @@ try {
     }
   }
 
+  // POST /vote's same-work limit (bench/vote-limit.ts): the vote's statements through bare better-sqlite3 on this
+  // database, behind a bare node:http server, measured right after Studium's vote with the same request.
+  let voteLimit: Measured | undefined;
+  async function measureVoteLimit(scenario: Scenario): Promise<Measured> {
+    const bare = await startProcess(
+      [path.join(root, "bench/vote-limit.ts")],
+      {
+        VOTE_LIMIT: JSON.stringify({
+          file: path.join(dataDir, "studium.db"),
+          userId: studentId,
+          commentId: school.commentId,
+        }),
+      },
+      /listening at (http:\/\/\S+)/,
+    );
+    pin(bare.child.pid!);
+    try {
+      const url = bare.url + scenario.path;
+      await expectOk(
+        "the vote's same-work limit",
+        await fetch(url, { method: scenario.method, headers: scenario.headers, body: scenario.body }),
+        scenario.expect,
+      );
+      return await measure(
+        "bare node:http + better-sqlite3, the vote's statements (same-work limit)",
+        bare.child.pid!,
+        {
+          url,
+          method: scenario.method,
+          headers: scenario.headers,
+          body: scenario.body,
+          seconds,
+          connections,
+          pipelining,
+        },
+      );
+    } finally {
+      await bare.stop();
+    }
+  }
+
   const votes = () => (client.prepare("select count(*) as n from votes").get() as { n: number }).n;
   const voteRowsCreated: Record<string, number> = {};
 
@@ -321,6 +376,7 @@ try {
           }),
         );
         if (scenario.key === "vote") voteRowsCreated[phase] = votes() - votesBefore;
+        if (scenario.key === "vote" && phase === "small") voteLimit = await measureVoteLimit(scenario);
         if (scenario.key === "sales-cached" && phase === "small")
           pageCeiling = await measurePageCeiling(url, scenario.headers);
       } finally {
@@ -354,7 +410,12 @@ try {
         .map(([step, s]) => `${step} ${s}`)
         .join(", ")}).\n`,
   );
-  console.log(table([...(pageCeiling ? [pageCeiling] : []), ...small.values(), ...big.values()], ceiling));
+  console.log(
+    table(
+      [...(pageCeiling ? [pageCeiling] : []), ...(voteLimit ? [voteLimit] : []), ...small.values(), ...big.values()],
+      ceiling,
+    ),
+  );
 
   console.log("\n| scenario | p99 small ms | p99 big ms | big / small | within 2x |\n|---|---:|---:|---:|---|");
   let growthFailed = false;
@@ -391,6 +452,13 @@ try {
     if (!row) continue;
     console.log(
       `${row.name.replace("small: ", "")}: ${(row.rps / ceiling.rps).toFixed(2)} of the ceiling's req/s (target >= 0.33)`,
+    );
+  }
+  const vote = small.get("vote");
+  if (vote && voteLimit) {
+    console.log(
+      `POST /vote: ${vote.cpuUsPerRequest.toFixed(1)} µs of server CPU a request, its same-work limit ` +
+        `${voteLimit.cpuUsPerRequest.toFixed(1)} µs: ${(vote.cpuUsPerRequest / voteLimit.cpuUsPerRequest).toFixed(2)}x (target <= 2)`,
     );
   }
   // (the uncached sales page ran in its own process: its row shows that process's peak)

@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: start a server process, measure it with autocannon, read its memory and
 // the CPU time it spent per request.
+import { NODE_FLAGS } from "#server/node-flags.ts";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -73,7 +74,12 @@ export function startProcess(
   env: Record<string, string>,
   ready: RegExp,
 ): Promise<{ child: ChildProcess; url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  // Studium runs with the heap limits of `npm start`.
+  const flags = args[0]?.endsWith("server/main.ts") ? NODE_FLAGS : [];
+  const child = spawn(process.execPath, [...flags, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`did not start:\n${output}`)), 60_000);
@@ -108,6 +114,8 @@ export type LoadOptions = {
   seconds: number;
   connections: number;
   pipelining: number;
+  /** Called once for each connection: e.g. to give each connection its own user's headers (autocannon's option). */
+  setupClient?: (client: { setHeaders(headers: Record<string, string>): void }) => void;
 };
 
 function load(options: LoadOptions, seconds: number) {
@@ -119,6 +127,7 @@ function load(options: LoadOptions, seconds: number) {
     duration: seconds,
     connections: options.connections,
     pipelining: options.pipelining,
+    ...(options.setupClient ? { setupClient: options.setupClient } : {}),
   });
 }
 

@@ -35,6 +35,8 @@ import { checkoutRoutes } from "./api/checkout.ts";
 import { productRoutes } from "./api/products.ts";
 import { promoRoutes } from "./api/promo.ts";
 import { communityAdminRoutes } from "./api/community-admin.ts";
+import { membershipsAdminRoutes } from "./api/memberships-admin.ts";
+import { membershipRoutes } from "./api/memberships.ts";
 import { paymentNotificationRoutes } from "./api/payment-notifications.ts";
 import { accessManagerRoutes } from "./api/access-manager.ts";
 import { transactionRoutes } from "./api/transactions.ts";
@@ -157,6 +159,8 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(productRoutes, { services });
     await api.register(promoRoutes, { services });
     await api.register(communityAdminRoutes, { services });
+    await api.register(membershipsAdminRoutes, { services });
+    await api.register(membershipRoutes, { services });
     await api.register(accessManagerRoutes, { services });
     await api.register(transactionRoutes, { services });
     await api.register(statusRoutes, { services });

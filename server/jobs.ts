@@ -11,12 +11,13 @@ import {
   mediaMaintenanceSchedule,
 } from "#core/media/jobs.ts";
 import { paymentRecheckSchedule, recheckPendingPaymentsJob } from "#core/selling/jobs.ts";
+import { renewMembershipJob, renewalScanJob, renewalSchedule } from "#core/memberships/jobs.ts";
 import { registerJob, type RegisteredJob } from "#platform/jobs/define-job.ts";
 import { deleteDoneJobsJob, jobMaintenanceSchedules, recoverStaleJobsJob } from "#platform/jobs/maintenance.ts";
 import type { Schedule } from "#platform/jobs/schedule.ts";
 import { sendMailJob } from "#platform/mail/mail-job.ts";
 import { invoicingProvidersFor } from "./invoicing.ts";
-import { completionHooks } from "./payments.ts";
+import { completionHooks, membershipChargers } from "./payments.ts";
 import type { Services } from "./services.ts";
 
 export function registeredJobs(services: Services): RegisteredJob[] {
@@ -38,6 +39,8 @@ export function registeredJobs(services: Services): RegisteredJob[] {
       resumable: services.resumable,
       videoHost: services.videoHost,
     }),
+    registerJob(renewalScanJob, {}),
+    registerJob(renewMembershipJob, { chargers: membershipChargers(services) }),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),
   ];
@@ -45,6 +48,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
 
 export const schedules: readonly Schedule[] = [
   paymentRecheckSchedule,
+  renewalSchedule,
   mediaMaintenanceSchedule,
   commentVideoSweepSchedule,
   ...jobMaintenanceSchedules,

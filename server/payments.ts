@@ -10,6 +10,8 @@ import { listEnabledPaymentProviders } from "#core/integrations/list-enabled-pay
 import type { PaymentProvider } from "#core/ports/payments.ts";
 import type { PaidProviderName, ProviderSource } from "#core/selling/provider-source.ts";
 import { createTestProvider } from "#core/selling/test-provider.ts";
+import type { TokenChargers } from "#core/memberships/billing.ts";
+import { testTokenCharger } from "#core/memberships/test-billing.ts";
 import { queueFailureNotice } from "#core/selling/queue-failure-notice.ts";
 import type { Config } from "#platform/config.ts";
 import { defineCache } from "#platform/cache/cache.ts";
@@ -96,4 +98,12 @@ export function completionHooks(services: { config: Pick<Config, "APP_URL"> }): 
     },
     paymentFailed: (db, transactionId) => queueFailureNotice(db, transactionId, services.config.APP_URL),
   };
+}
+
+/**
+ * The card-token chargers of memberships' renewals (issue 15): the built-in test provider's simulated tokens when
+ * test payments are allowed; Tpay, PayU and Przelewy24 join here with their card tokens.
+ */
+export function membershipChargers(services: { payments: Payments }): TokenChargers {
+  return { get: (name) => (name === "test" && services.payments.test ? testTokenCharger : null) };
 }

@@ -20,6 +20,8 @@ import { seedBuiltInIntegrations } from "#core/integrations/seed-built-in-integr
 import type { SampleMedia } from "#core/school/sample-content.ts";
 import { sampleMedia } from "#platform/sample-files/sample-media.ts";
 import { registerCommentableKind } from "#core/discussion/commentable-kinds.ts";
+import { registerTopicKeyProvider } from "#core/community/topic-access.ts";
+import { planTopicKeys } from "#core/memberships/membership-access.ts";
 import { lectureCommentable } from "#core/learning/lecture-commentable.ts";
 import { postCommentable } from "#core/community/post-commentable.ts";
 
@@ -48,6 +50,8 @@ export async function createServices(config: Config): Promise<Services> {
   // What comments may hang on: each kind comes from the domain that owns it (the community adds posts).
   registerCommentableKind(lectureCommentable);
   registerCommentableKind(postCommentable);
+  // A membership plan is a key to the restricted topics it opens (issue 15).
+  registerTopicKeyProvider(planTopicKeys);
   const handle = openDatabase(config.database);
   await migrateToLatest(handle);
   const throttle = createLoginThrottle({

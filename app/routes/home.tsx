@@ -1,8 +1,11 @@
 // The school's home page: its name, the published courses as cards (app/features/catalog/course-card.tsx) and,
 // when the school sells them, its other products (consultations, live events, bundles, files), in the school's
-// language.
+// language. Anonymous visitors get it from the rendered-page cache (server/plugins/page-cache.ts): a launch-day link
+// to the school is mostly to this page. It expires by itself when a promotion shown starts or ends.
+import { nextPriceChangeAt } from "#core/catalog/course-price.ts";
 import { listPublishedCourses } from "#core/catalog/list-published-courses.ts";
 import { listPublishedProducts } from "#core/products/list-published-products.ts";
+import { type PageCacheHandle, pageCacheHints } from "#server/page-cache-hints.ts";
 import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { CourseGrid } from "#app/features/catalog/course-card.tsx";
@@ -10,17 +13,22 @@ import { courseCardData } from "#app/features/catalog/course-card-data.ts";
 import { ProductGrid, productCardData } from "#app/features/products/product-grid.tsx";
 import type { Route } from "./+types/home.ts";
 
+export const handle: PageCacheHandle = { pageCache: true };
+
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: matches[0]?.loaderData?.school?.name ?? "Studium" }];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { request: ctx, services } = context.get(pageContext);
-  const [courses, { products }] = await Promise.all([
+  const [courses, { products, price_changes_at }] = await Promise.all([
     listPublishedCourses(services.db),
     listPublishedProducts(services.db),
   ]);
   const now = new Date().toISOString();
+  const hints = context.get(pageCacheHints);
+  for (const course of courses) hints.validUntil(nextPriceChangeAt(course, now));
+  hints.validUntil(price_changes_at);
   return {
     schoolName: ctx.school?.name ?? "Studium",
     tagline: ctx.school?.tagline ?? "",

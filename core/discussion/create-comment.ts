@@ -4,6 +4,7 @@
 // spec's videoUpload (core/media/comment-video.ts).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
+import { inTransaction } from "#platform/db/transaction.ts";
 import { fieldError } from "../errors.ts";
 import { type CommentVideoDeps, type CommentVideoUpload, createWithCommentVideo } from "../media/comment-video.ts";
 import { parseInput } from "../validation.ts";
@@ -58,6 +59,6 @@ export async function createComment(
     );
     return { comment: await selectComment(db, viewer, result.id), videoUpload };
   }
-  const { id } = await db.transaction().execute((trx) => insertComment(trx, null));
+  const { id } = await inTransaction(db, (trx) => insertComment(trx, null));
   return { comment: await selectComment(db, viewer, id) };
 }

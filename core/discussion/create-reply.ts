@@ -2,6 +2,7 @@
 // Admins may attach one image (the route reads it from a multipart body); a student's image is refused (403).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
+import { inTransaction } from "#platform/db/transaction.ts";
 import type { Storage } from "#core/ports/storage.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
@@ -35,7 +36,7 @@ export async function createReply(
   const stored = image ? await storeReplyImage(storage, options.image!, image) : null;
   const key = stored?.key ?? null;
   try {
-    const { id, repliesCount } = await db.transaction().execute(async (trx) => {
+    const { id, repliesCount } = await inTransaction(db, async (trx) => {
       const now = nowIso();
       // Counting first locks the comment: a delete running at the same time waits, or has already removed it.
       const counted = await trx

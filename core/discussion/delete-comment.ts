@@ -1,6 +1,7 @@
 // DELETE /comments/:id (§6): admins delete any comment; a student deletes their own comment (unless written as
 // an admin). The comment's replies, their votes and images go with it; a review made from it stays.
 import type { Db } from "#platform/db/connection.ts";
+import { inTransaction } from "#platform/db/transaction.ts";
 import type { Storage } from "#core/ports/storage.ts";
 import { AppError } from "../errors.ts";
 import { requireViewer, requireVisibleComment } from "./commentable.ts";
@@ -14,7 +15,7 @@ export async function deleteComment(
   const viewer = requireViewer(options.viewer);
   const { comment, commentable } = await requireVisibleComment(deps.db, options.commentId, viewer);
   if (!canDelete(viewer, comment)) throw new AppError(refusalFor(viewer, comment));
-  const images = await deps.db.transaction().execute(async (trx) => {
+  const images = await inTransaction(deps.db, async (trx) => {
     const replies = await trx
       .selectFrom("replies")
       .select(["id", "image"])

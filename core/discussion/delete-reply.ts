@@ -1,5 +1,6 @@
 // DELETE /replies/:id (§6): admins delete any reply; a student deletes their own reply, never one an admin wrote.
 import type { Db } from "#platform/db/connection.ts";
+import { inTransaction } from "#platform/db/transaction.ts";
 import type { Storage } from "#core/ports/storage.ts";
 import { AppError } from "../errors.ts";
 import { requireViewer, requireVisibleReply } from "./commentable.ts";
@@ -13,7 +14,7 @@ export async function deleteReply(
   const viewer = requireViewer(options.viewer);
   const { reply } = await requireVisibleReply(deps.db, options.replyId, viewer);
   if (!canDelete(viewer, reply)) throw new AppError(refusalFor(viewer, reply));
-  const repliesCount = await deps.db.transaction().execute(async (trx) => {
+  const repliesCount = await inTransaction(deps.db, async (trx) => {
     const deleted = await trx.deleteFrom("replies").where("id", "=", reply.id).executeTakeFirst();
     await trx.deleteFrom("votes").where("votable_type", "=", "reply").where("votable_id", "=", reply.id).execute();
     if (reply.image) await trx.deleteFrom("uploads").where("storage_key", "=", reply.image).execute();

@@ -6,8 +6,9 @@ import { nowIso } from "#platform/db/connection.ts";
 import { prepared } from "#platform/db/prepared.ts";
 import { defineCache } from "#platform/cache/cache.ts";
 import type { LectureAccess, User } from "#platform/db/schema.ts";
+import { membershipOpensCourse } from "#core/memberships/membership-access.ts";
 
-/** True when the user may watch the course's paid lectures now. */
+/** True when the user may watch the course's paid lectures now: an access row of their own, or a membership. */
 export async function hasCourseAccess(
   db: Db,
   user: Pick<User, "id" | "role"> | null,
@@ -16,9 +17,9 @@ export async function hasCourseAccess(
   if (!user) return false;
   if (user.role === "admin") return true;
   const window = await accessWindows.get(db, `${user.id} ${courseId}`);
-  if (!window) return false;
   const now = nowIso();
-  return window.starts_at <= now && (window.ends_at === null || window.ends_at > now);
+  if (window && window.starts_at <= now && (window.ends_at === null || window.ends_at > now)) return true;
+  return membershipOpensCourse(db, user.id, courseId, now);
 }
 
 // Asked on every watch page, progress and discussion call, so the user's access row (its window; a revoked one

@@ -1,11 +1,12 @@
 // The student's courses on /my: every course they have access to now (not revoked, started, not ended; drafts
-// left out), with their progress percentage and the lecture they resume at. The learning policy answers first
+// left out), and after them the courses their memberships open, with their progress percentage and the lecture they resume at. The learning policy answers first
 // (canListOwnCourses: a visitor is asked to log in).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { type Actor, authorizeUser } from "../shared/actor.ts";
 import { loadCurriculum } from "./load-curriculum.ts";
 import { canListOwnCourses } from "./policies.ts";
+import { coursesOpenedByMemberships } from "#core/memberships/membership-access.ts";
 import {
   chooseResumeLecture,
   lastViewedLecture,
@@ -32,6 +33,18 @@ export async function listMyCourses(db: Db, actor: Actor): Promise<MyCourse[]> {
     .orderBy("a.created_at", "desc")
     .orderBy("a.id", "desc")
     .execute();
+  const listed = new Set(courses.map((course) => course.id));
+  const byMembership = (await coursesOpenedByMemberships(db, userId, now)).filter((id) => !listed.has(id));
+  if (byMembership.length > 0)
+    courses.push(
+      ...(await db
+        .selectFrom("courses as c")
+        .select(["c.id", "c.slug", "c.title"])
+        .where("c.id", "in", byMembership)
+        .where("c.status", "!=", "draft")
+        .orderBy("c.title")
+        .execute()),
+    );
   if (courses.length === 0) return [];
   const ids = courses.map((course) => course.id);
   const [curriculum, progressRows] = await Promise.all([

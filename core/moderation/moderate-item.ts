@@ -4,6 +4,7 @@
 // use-cases (replies, votes and images go with it); a post here, with its comments as the discussion expects.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
+import { inTransaction } from "#platform/db/transaction.ts";
 import type { ReportableType, ReportResolution } from "#platform/db/schema.ts";
 import type { Storage } from "#core/ports/storage.ts";
 import { deleteComment } from "../discussion/delete-comment.ts";
@@ -57,7 +58,7 @@ async function setHidden(db: Db, item: Item, hiddenAt: string | null): Promise<b
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const comment = await trx
       .selectFrom("comments")
       .select(["commentable_type", "commentable_id"])

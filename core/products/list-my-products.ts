@@ -7,6 +7,7 @@ import type { ProductKind } from "#platform/db/schema.ts";
 import { type Actor, authorizeUser } from "../shared/actor.ts";
 import { canSeeEveryProduct, canUseOwnProducts } from "./policies.ts";
 import { activeAccess } from "./product-access.ts";
+import { productsOpenedByMemberships } from "#core/memberships/membership-access.ts";
 import { storedFileSize } from "./product-records.ts";
 
 export type MyProduct = {
@@ -91,7 +92,33 @@ export async function listMyProducts(db: Db, actor: Actor, now = new Date().toIS
     .orderBy("a.starts_at", "desc")
     .orderBy("a.id", "desc")
     .execute();
-  return withDetails(db, rows);
+  return withDetails(db, [
+    ...rows,
+    ...(await membershipRows(
+      db,
+      userId,
+      now,
+      rows.map((row) => row.id),
+    )),
+  ]);
+}
+
+/** The products the user's memberships open that no purchase of theirs already lists. */
+async function membershipRows(db: Db, userId: number, now: string, listed: number[]) {
+  const opened = (await productsOpenedByMemberships(db, userId, now)).filter((p) => !listed.includes(p.product_id));
+  if (opened.length === 0) return [];
+  const rows = await db
+    .selectFrom("products as p")
+    .select(productColumns)
+    .where(
+      "p.id",
+      "in",
+      opened.map((p) => p.product_id),
+    )
+    .where("p.kind", "!=", "course")
+    .orderBy("p.title")
+    .execute();
+  return rows.map((row) => ({ ...row, ends_at: opened.find((p) => p.product_id === row.id)!.ends_at }));
 }
 
 /** One of the viewer's products by its slug (any product for an admin); null when they do not have it. */
@@ -117,7 +144,11 @@ export async function findMyProduct(
     .where("p.slug", "=", slug)
     .where("p.kind", "!=", "course")
     .executeTakeFirst();
-  return row ? (await withDetails(db, [row]))[0]! : null;
+  if (row) return (await withDetails(db, [row]))[0]!;
+  const [opened] = await membershipRows(db, viewer.userId, now, []).then((rows) =>
+    rows.filter((candidate) => candidate.slug === slug),
+  );
+  return opened ? (await withDetails(db, [opened]))[0]! : null;
 }
 
 /** The stored file of a file product the viewer has (GET /my/products/{slug}/download); null otherwise. */

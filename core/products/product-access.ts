@@ -4,6 +4,7 @@
 // what they bought: the product page offers them 'buy' like anyone else.
 import type { Db } from "#platform/db/connection.ts";
 import type { User } from "#platform/db/schema.ts";
+import { membershipOpensProduct } from "#core/memberships/membership-access.ts";
 
 export type ProductViewer = Pick<User, "id" | "role"> | null;
 
@@ -28,5 +29,5 @@ export async function hasProductAccess(
     .select("a.id")
     .where("a.product_id", "=", productId)
     .executeTakeFirst();
-  return Boolean(row);
+  return Boolean(row) || membershipOpensProduct(db, viewer.id, productId, now);
 }

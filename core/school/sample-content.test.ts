@@ -61,6 +61,7 @@ async function passesUploadChecks(bytes: Buffer, policy: UploadPolicy): Promise<
 
 async function clearSample() {
   for (const table of [
+    "membership_plans",
     "votes",
     "community_topics",
     "reviews",
@@ -326,6 +327,18 @@ describe("addSampleContent", () => {
       .executeTakeFirstOrThrow();
     expect([...(await topicIdsWithKey(db, student.id))]).toEqual([topics[1]!.id]);
     expect(sample.community).toEqual({ topics: 2, posts: 5, images: 4 });
+    // A monthly membership plan opens the course and the restricted topic.
+    const plan = await db.selectFrom("membership_plans").selectAll().executeTakeFirstOrThrow();
+    expect(plan).toMatchObject({
+      name: "Photography club (monthly)",
+      period_months: 1,
+      currency: "EUR",
+      signups_open: 1,
+    });
+    const planCourses = await db.selectFrom("membership_plan_courses").select("course_id").execute();
+    expect(planCourses).toEqual([{ course_id: course.id }]);
+    const planTopics = await db.selectFrom("membership_plan_topics").select("topic_id").execute();
+    expect(planTopics).toEqual([{ topic_id: topics[1]!.id }]);
     // The whole sample with a password hashed at OWASP's cost: seconds on a busy two-core machine.
   }, 30_000);
 

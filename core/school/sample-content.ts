@@ -24,6 +24,7 @@ import { newImageKey, newLectureFileKey, videoKey } from "../media/storage-keys.
 import { VIDEO_READY } from "../media/video-upload.ts";
 import { parseInput } from "../validation.ts";
 import { addSampleCommunity, type SampleCommunity } from "./sample-community.ts";
+import { addSampleMembershipPlan } from "./sample-membership.ts";
 import { type SampleComponent, type SampleLecture, type SamplePdfLine, sampleTexts } from "./sample-texts.ts";
 
 export const SAMPLE_PRICE_CENTS = 19900;
@@ -339,6 +340,7 @@ export async function addSampleContent(
     files: options.files,
     postImage: (picture) => options.media.postPng(picture),
   });
+  await addSampleMembershipPlan(db, { language: options.language, currency: options.currency, courseId: course.id });
 
   return {
     course: { title: t.title, slug: course.slug, sections: t.sections.length, lectures },

@@ -21,6 +21,8 @@ export const CATALOG_TABLES = [
   "variant_price_changes",
   "bundle_courses",
   "reviews",
+  // the header's community link (migration 0020)
+  "community_topics",
 ] as const;
 
 /** How long another process's change may take to reach this process's page cache. */

@@ -43,6 +43,7 @@ export function openDatabase(database: Config["database"], options: { poolSize?:
     const db = watched(
       (watcher) => new Kysely<Database>({ dialect: watcher.wrapDialect(new PostgresDialect({ pool })) }),
     );
+    dialects.set(db, "postgres");
     return { db, dialect: "postgres", driver: { kind: "postgres", client: pool }, close: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -59,7 +60,17 @@ export function openDatabase(database: Config["database"], options: { poolSize?:
         ),
       }),
   );
+  dialects.set(db, "sqlite");
   return { db, dialect: "sqlite", driver: { kind: "sqlite", client }, close: () => db.destroy() };
+}
+
+// The engine under a database opened by openDatabase, for the few statements that must differ (row and advisory
+// locks exist on PostgreSQL only; SQLite's write transactions hold the whole database).
+const dialects = new WeakMap<Db, Dialect>();
+
+/** The engine of a database opened by openDatabase (undefined for a transaction or another Kysely). */
+export function dialectOf(db: Db): Dialect | undefined {
+  return dialects.get(db);
 }
 
 // Each database knows which statements write which tables, so in-process caches can drop what a write changed

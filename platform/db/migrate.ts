@@ -20,7 +20,9 @@ import * as m0014 from "./migrations/0014-school-time-zone.ts";
 import * as m0015 from "./migrations/0015-community.ts";
 import * as m0016 from "./migrations/0016-community-notifications.ts";
 import * as m0017 from "./migrations/0017-moderation.ts";
+import * as m0018 from "./migrations/0018-memberships.ts";
 import * as m0019 from "./migrations/0019-surveys.ts";
+import * as m0020 from "./migrations/0020-community-topics-in-catalog-version.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -40,7 +42,9 @@ const migrations: Record<string, MigrationModule> = {
   "0015-community": m0015,
   "0016-community-notifications": m0016,
   "0017-moderation": m0017,
+  "0018-memberships": m0018,
   "0019-surveys": m0019,
+  "0020-community-topics-in-catalog-version": m0020,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -4,9 +4,11 @@
 // - JSON is stored as text and parsed by the code that owns the column;
 // - money is integer cents with a currency code.
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { MembershipTables } from "./schema-memberships.ts";
 import type { SellingTables } from "./schema-selling.ts";
 
 export type * from "./schema-selling.ts";
+export type * from "./schema-memberships.ts";
 
 export type Language = "en" | "pl";
 export type Role = "admin" | "student";
@@ -449,7 +451,8 @@ export type Database = {
   surveys: SurveyTable;
   survey_responses: SurveyResponseTable;
   survey_postponements: SurveyPostponementTable;
-} & SellingTables;
+} & SellingTables &
+  MembershipTables;
 
 export type School = Selectable<SchoolTable>;
 export type User = Selectable<UserTable>;

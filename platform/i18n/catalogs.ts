@@ -30,6 +30,7 @@ import enUi from "../../locales/en/ui.json" with { type: "json" };
 import enNotifications from "../../locales/en/notifications.json" with { type: "json" };
 import enVideoUpload from "../../locales/en/video_upload.json" with { type: "json" };
 import enCommunityAdmin from "../../locales/en/community_admin.json" with { type: "json" };
+import enMemberships from "../../locales/en/memberships.json" with { type: "json" };
 import enModeration from "../../locales/en/moderation.json" with { type: "json" };
 import enSurveys from "../../locales/en/surveys.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
@@ -62,6 +63,7 @@ import plUi from "../../locales/pl/ui.json" with { type: "json" };
 import plNotifications from "../../locales/pl/notifications.json" with { type: "json" };
 import plVideoUpload from "../../locales/pl/video_upload.json" with { type: "json" };
 import plCommunityAdmin from "../../locales/pl/community_admin.json" with { type: "json" };
+import plMemberships from "../../locales/pl/memberships.json" with { type: "json" };
 import plModeration from "../../locales/pl/moderation.json" with { type: "json" };
 import plSurveys from "../../locales/pl/surveys.json" with { type: "json" };
 
@@ -101,6 +103,7 @@ export const catalogs = {
     notifications: enNotifications,
     video_upload: enVideoUpload,
     moderation: enModeration,
+    memberships: enMemberships,
     surveys: enSurveys,
   },
   pl: {
@@ -135,6 +138,7 @@ export const catalogs = {
     notifications: plNotifications,
     video_upload: plVideoUpload,
     moderation: plModeration,
+    memberships: plMemberships,
     surveys: plSurveys,
   },
 } as const;

@@ -1,13 +1,14 @@
-// A rendered page goes out compressed when the browser takes it: brotli at a low quality, else gzip (a watch page:
-// ~100 KB of HTML, ~10 KB of brotli, ~1.5 ms of CPU). The page is compressed whole, on the main thread: no page
-// streams in parts (none suspends); compressing React's many small chunks as they came, with a flush each, cost
-// ~12 ms a page, and the same whole-page compression sent to libuv's thread pool tripled a watch page's CPU under
-// load (bench/learning.ts, 22.11.2026).
+// A rendered page goes out compressed when the browser takes it: brotli at quality 2, else gzip. The page is
+// compressed whole, on the main thread (docs/decisions/0025-dynamic-pages-compressed-whole-at-brotli-2.md): a
+// watch page (~48 KB of HTML) costs ~0.3 ms at quality 2 against ~0.7 ms at 4 for ~7% more bytes (9.4 against
+// 8.8 KB); compressing React's many small chunks as they come, through a zlib stream, cost ~8x the CPU (each
+// write is a trip to libuv's thread pool) and ~15x with a flush per chunk, and no page streams in parts anyway
+// (none suspends on deferred data).
 // (Anonymous catalog and sales pages come from the page cache, which stores its own compressed bytes.)
 import zlib from "node:zlib";
 import { acceptedCodings } from "./negotiation.ts";
 
-const BROTLI_QUALITY = 4;
+const BROTLI_QUALITY = 2;
 
 /** The page's answer compressed for this request, or as it is (not HTML, a redirect, a HEAD). */
 export async function compressPage(

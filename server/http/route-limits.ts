@@ -51,6 +51,8 @@ export const routeLimits = {
   // Selling: checkout starts, and promo-code checks (20 a minute stops enumerating codes).
   checkout: { name: "checkout", points: 20, duration: minute, by: "user" },
   promoCheck: { name: "promo_check", points: 20, duration: minute, by: "ip" },
+  // Memberships: a member cancelling, answering the survey or resuming (a person does this a few times a year).
+  membership: { name: "membership", points: 20, duration: minute, by: "user" },
   // File bytes: signed uploads, and tus video chunks (a large video is sent in many chunks).
   upload: { name: "upload", points: 120, duration: minute, by: "user" },
   uploadChunk: { name: "upload_chunk", points: 1200, duration: minute, by: "user" },

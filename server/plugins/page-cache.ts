@@ -1,5 +1,6 @@
-// The rendered-page cache for anonymous visitors (the catalog /courses and the sales pages /{slug}): a GET from a
-// visitor without a session cookie is answered from memory, an LRU of rendered HTML keyed by address and language.
+// The rendered-page cache for anonymous visitors (the home page, the catalog /courses, the product list and pages,
+// and the sales pages /{slug}): a GET from a visitor without a session cookie is answered from memory, an LRU of
+// rendered HTML keyed by address and language.
 //
 // - Which pages: routes whose module exports `handle = { pageCache: true }` (server/page-cache-hints.ts), found by
 //   matching the address against the page build's routes before rendering.
@@ -259,6 +260,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
       let expiresAt = Date.now() + MAX_AGE_MS;
       const hints: PageCacheHints = {
+        forCache: true,
         validUntil(moment) {
           const at = moment ? Date.parse(moment) : Number.NaN;
           if (!Number.isNaN(at)) expiresAt = Math.min(expiresAt, at);

@@ -1,5 +1,6 @@
 // Starts the real server (node server/main.ts) on a random port against a fresh database, as a child
 // process, and speaks HTTP to it like a browser does. One per test file.
+import { NODE_FLAGS } from "#server/node-flags.ts";
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -39,7 +40,7 @@ export async function startTestServer(
   options: { database?: TestDatabase; startTimeoutMs?: number } = {},
 ): Promise<TestServer> {
   const database = options.database ?? (await createTestDatabase());
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "server/main.ts")], {
+  const child: ChildProcess = spawn(process.execPath, [...NODE_FLAGS, path.join(root, "server/main.ts")], {
     cwd: root,
     env: {
       ...process.env,

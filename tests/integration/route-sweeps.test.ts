@@ -60,6 +60,9 @@ type Objects = {
   postId: number;
   /** a survey shown in A's course after the paid lecture (A completed it; B has no access) */
   surveyId: number;
+  /** a membership plan (the school's) and A's membership of it */
+  planId: number;
+  membershipId: number;
 };
 let o: Objects;
 
@@ -111,6 +114,7 @@ function valueOf(url: string, param: string): string | undefined {
     productId: () => String(o.productId),
     transactionId: () => String(o.transactionId),
     topicId: () => String(o.topicId),
+    planId: () => String(o.planId),
   };
   if (byName[param]) return byName[param]();
   const idByPath: [RegExp, () => number][] = [
@@ -127,6 +131,7 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/home\/transactions\/:id/, () => o.transactionId],
     [/^\/(json\/)?community\/topics\/:id/, () => o.topicId],
     [/^\/home\/community\/:id/, () => o.topicId],
+    [/^\/home\/memberships\/:id/, () => o.planId],
     [/^\/(json|home)?\/?community\/posts\/:id/, () => o.postId],
     [/^\/(survey|home\/surveys)\/:id/, () => o.surveyId],
   ];
@@ -158,6 +163,9 @@ const objectBodies: Record<string, () => Record<string, unknown>> = {
   "POST /comments": () => ({ type: "lecture", id: o.lectureId, body: "Not my lecture", file: 0 }),
   "POST /json/report": () => ({ type: "comment", id: o.commentId, reason: "spam" }),
   "POST /survey/submit": () => ({ survey_id: o.surveyId, response: { "your-view": "Not my course" } }),
+  "POST /my/membership/cancel": () => ({ membership_id: o.membershipId, confirm: "CANCEL" }),
+  "POST /my/membership/cancel-survey": () => ({ membership_id: o.membershipId, reason: "expensive" }),
+  "POST /my/membership/resume": () => ({ membership_id: o.membershipId }),
   "POST /home/access-manager/:courseId": () => ({
     course_id: o.courseId,
     parent_transaction_id: o.transactionId,
@@ -208,6 +216,11 @@ const notObjectRoutes: Record<string, string> = {
   "POST /json/community/gallery-preview/:topicId":
     "a topic is the school's, not a user's: a restricted one is refused without its key (community-gallery.test.ts)",
   "POST /json/email-notification": "the caller's own notification setting for a topic they may read",
+  "POST /subscribe/checkout": "a plan is the school's public offer: anyone signed in may subscribe",
+  "POST /subscribe/checkout/register": "creates the caller's own account and subscribes it",
+  "POST /subscribe/test/:hash/pay": "the test provider's page (never in production); the hash is the capability",
+  "POST /subscribe/test/:hash/decline": "the test provider's page (never in production); the hash is the capability",
+  "GET /my/membership": "the caller's own memberships",
   "POST /community/unsubscribe/:token":
     "the signed token mailed to the subscriber is the capability (RFC 8058 one-click)",
   "POST /json/community/topics/:id":
@@ -283,6 +296,9 @@ const watchedTables = [
   "school",
   "community_topics",
   "community_posts",
+  "membership_plans",
+  "memberships",
+  "membership_cancellations",
 ] as const;
 
 async function snapshot(): Promise<Record<string, string[]>> {
@@ -486,9 +502,46 @@ beforeAll(async () => {
     topicId: topic.id,
     postId: post.body.post.id,
     surveyId: survey.body.survey.id,
+    ...(await arrangeMembership(a.id)),
   };
 });
 afterAll(() => server?.stop());
+
+/** A plan of the school's, and A's active membership of it (written directly: the sweeps need only the rows). */
+async function arrangeMembership(userId: number): Promise<{ planId: number; membershipId: number }> {
+  const now = new Date().toISOString();
+  const plan = await server.handle.db
+    .insertInto("membership_plans")
+    .values({
+      name: "Sweep plan",
+      price_cents: 1000,
+      currency: "EUR",
+      period_months: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const membership = await server.handle.db
+    .insertInto("memberships")
+    .values({
+      user_id: userId,
+      plan_id: plan.id,
+      status: "active",
+      price_cents: 1000,
+      vat_rate: 23,
+      currency: "EUR",
+      period_months: 1,
+      provider: "test",
+      checkout_hash: "sweep-membership-hash",
+      current_period_end: "2099-01-01T00:00:00.000Z",
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { planId: plan.id, membershipId: membership.id };
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -571,6 +624,7 @@ describe("Figure 9 for pages: student B opens every page that names an object wi
     "/products/:slug/checkout": "a public offer: anyone may buy",
     "/transaction/:hash": "the 128-bit hash in the buyer's address is the capability",
     "/payments/test/:hash": "the test provider's page (never in production); the hash is the capability",
+    "/subscribe/test/:hash": "the test provider's membership page (never in production); the hash is the capability",
     "/invitations/:token": "the token mailed to the invited address is the capability (the page prefills it)",
     "/*": "the not-found page",
     "/community/topics/:id":

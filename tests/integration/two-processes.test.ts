@@ -124,6 +124,28 @@ describe("two server processes on one database", () => {
     await withinMaxAge(CATALOG_MAX_AGE_MS, async () => (await anonymous()).html.includes("Renamed course"));
   });
 
+  it("a course description edited on one is rendered anew on the other's next page (markdown is kept per text)", async () => {
+    const courseId = await addCourse(a, {
+      slug: "markdown-course",
+      title: "Markdown course",
+      description: "First **version**.",
+    });
+    // Logged in, so the sales page is rendered for each request (no page cache); B keeps the text's HTML.
+    const adminOnB = sameBrowserOn(b, adminOnA);
+    const before = await adminOnB.page("/markdown-course");
+    expect(before.html).toContain("First <strong>version</strong>.");
+
+    const edited = await adminOnA.json("PUT", `/home/courses/${courseId}`, {
+      description: "Second _version_ <script>alert(1)</script>.",
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    // At once, not within some maximum age: the edited text is a new key; its raw HTML is still dropped.
+    const after = await adminOnB.page("/markdown-course");
+    expect(after.html).toContain("Second <em>version</em>");
+    expect(after.html).not.toContain("First <strong>version</strong>");
+    expect(after.html).not.toContain("<script>alert(1)</script>");
+  });
+
   it("counts failed logins made through both processes together", async () => {
     // LOGIN_ATTEMPTS_PER_MINUTE (5) for one e-mail from one address: five failures, alternating.
     const guesses = [a, b, a, b, a].map((server) => ({ server, attempt: "wrong-password" }));

@@ -3,7 +3,7 @@
 // them the page's sections (the first one most often the description: AboutSection).
 import type { ReactNode } from "react";
 import { useT } from "#app/lib/i18n.tsx";
-import { MarkdownText } from "#app/features/learning/components/markdown-text.tsx";
+import { RenderedMarkdown } from "#app/features/learning/components/markdown-text.tsx";
 import { CoverImage } from "./course-card.tsx";
 
 export function SaleLayout({
@@ -49,16 +49,16 @@ export function SaleLayout({
   );
 }
 
-/** The description, rendered like lecture text; nothing when it is empty. */
-export function AboutSection({ title, markdown, testId }: { title: string; markdown: string; testId: string }) {
-  if (!markdown.trim()) return null;
+/** The description, rendered like lecture text (renderMarkdown in the loader); nothing when it is empty. */
+export function AboutSection({ title, html, testId }: { title: string; html: string; testId: string }) {
+  if (!html) return null;
   return (
     <section aria-labelledby="about-title">
       <h2 id="about-title" className="text-2xl font-bold">
         {title}
       </h2>
       <div className="mt-4" data-testid={testId}>
-        <MarkdownText markdown={markdown} />
+        <RenderedMarkdown html={html} />
       </div>
     </section>
   );

@@ -13,7 +13,7 @@ import { BookOpen } from "lucide-react";
 import { Package } from "lucide-react";
 import { Images } from "lucide-react";
 import { Plug } from "lucide-react";
-import { Handshake, TicketPercent } from "lucide-react";
+import { BadgeCheck, Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
 import { DatabaseZap } from "lucide-react";
 import { ClipboardList, Flag, MessagesSquare } from "lucide-react";
@@ -55,6 +55,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home/jobs", key: "admin:nav_jobs", icon: ListChecks },
   { to: "/home/caches", key: "admin:nav_caches", icon: DatabaseZap },
   { to: "/home/reviews", key: "reviews:nav", icon: MessageSquareQuote },
+  { to: "/home/memberships", key: "memberships:nav", icon: BadgeCheck },
   { to: "/home/community", key: "community_admin:nav", icon: MessagesSquare },
   { to: "/home/moderation", key: "moderation:nav", icon: Flag },
   { to: "/home/surveys", key: "surveys:nav", icon: ClipboardList },

@@ -26,6 +26,7 @@ import { AboutSection, SaleLayout } from "#app/features/catalog/sale-layout.tsx"
 import { saleMeta } from "#app/features/catalog/sale-meta.ts";
 import { OwnReviewCard, type OwnReviewView, ReviewForm } from "#app/features/reviews/review-form.tsx";
 import { ReviewsList } from "#app/features/reviews/reviews-list.tsx";
+import { renderMarkdown } from "#app/features/learning/components/rendered-markdown.server.tsx";
 import type { Route } from "./+types/sales.ts";
 import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
 
@@ -43,10 +44,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   context.get(pageCacheHints).validUntil(page.price_changes_at);
 
   const { course, price } = page;
-  const [hasAccess, summary, ownReview] = await Promise.all([
+  const [hasAccess, summary, ownReview, descriptionHtml] = await Promise.all([
     hasCourseAccess(db, viewer, course.id),
     summariseApprovedReviews(db, course.id),
     viewer ? findOwnReview(db, viewer.id, course.id) : Promise.resolve(null),
+    renderMarkdown(db, course.description),
   ]);
   const money = (cents: number) => formatMoney(cents, price.currency, ctx.lang);
   const cover = coverPhotoUrl(course.cover_image);
@@ -55,7 +57,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       id: course.id,
       slug: course.slug,
       title: course.title,
-      description: course.description,
+      descriptionHtml,
       status: course.status,
       cover,
       authorName: course.author_name,
@@ -266,7 +268,7 @@ export default function SalesPage({ loaderData: data }: Route.ComponentProps) {
           </>
         }
       >
-        <AboutSection title={t("catalog:about_course")} markdown={course.description} testId="course-description" />
+        <AboutSection title={t("catalog:about_course")} html={course.descriptionHtml} testId="course-description" />
         <section aria-labelledby="curriculum-title">
           <h2 id="curriculum-title" className="text-2xl font-bold">
             {t("catalog:curriculum")}

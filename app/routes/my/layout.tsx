@@ -18,6 +18,7 @@ const links = [
     owns: (path: string) => path === "/my" || path.startsWith("/my/products"),
   },
   { to: "/my/invoices", label: "invoices:nav", owns: (path: string) => path.startsWith("/my/invoices") },
+  { to: "/my/membership", label: "memberships:my_nav", owns: (path: string) => path.startsWith("/my/membership") },
   { to: "/my/account", label: "accounts:account_settings", owns: (path: string) => path.startsWith("/my/account") },
 ] as const;
 

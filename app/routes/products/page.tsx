@@ -23,6 +23,7 @@ import { formatBytes } from "#app/features/media/upload-errors.ts";
 import { ProductKindBadge } from "#app/features/products/badges.tsx";
 import { ProductCheckoutButton } from "#app/features/products/product-checkout-button.tsx";
 import { VariantPrices } from "#app/features/products/variant-prices.tsx";
+import { renderMarkdown } from "#app/features/learning/components/rendered-markdown.server.tsx";
 import type { Route } from "./+types/page.ts";
 
 export const handle: PageCacheHandle = { pageCache: true };
@@ -46,7 +47,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       slug,
       kind: product.kind,
       title: product.title,
-      description: product.description,
+      descriptionHtml: await renderMarkdown(db, product.description),
       status: product.status,
       cover,
     },
@@ -198,7 +199,7 @@ export default function ProductPage({ loaderData: data }: Route.ComponentProps) 
           </>
         }
       >
-        <AboutSection title={t("products:about")} markdown={product.description} testId="product-description" />
+        <AboutSection title={t("products:about")} html={product.descriptionHtml} testId="product-description" />
         <KindDetails data={data} />
       </SaleLayout>
     </div>

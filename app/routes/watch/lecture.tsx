@@ -17,7 +17,8 @@ import { useT } from "#app/lib/i18n.tsx";
 import { LectureDiscussion } from "#app/features/discussion/lecture-discussion.tsx";
 import { Curriculum } from "#app/features/learning/curriculum.tsx";
 import { LectureComponents } from "#app/features/learning/components/lecture-components.tsx";
-import { MarkdownText } from "#app/features/learning/components/markdown-text.tsx";
+import { RenderedMarkdown } from "#app/features/learning/components/markdown-text.tsx";
+import { renderMarkdown, withRenderedMarkdown } from "#app/features/learning/components/rendered-markdown.server.tsx";
 import { CompleteToggle, StarToggle } from "#app/features/learning/lecture-toggles.tsx";
 import { NoteBox } from "#app/features/learning/note-box.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
@@ -45,7 +46,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (current.lecture.gate === "login")
     throw redirect(`/login?next=${encodeURIComponent(`/${course.slug}/watch/${current.lecture.id}`)}`);
   if (current.lecture.gate === "buy") throw redirect(`/${course.slug}/checkout`);
-  const discussion = await loadLectureDiscussion(services.db, { lectureId: current.lecture.id, viewer: ctx.user });
+  const [discussion, bodyHtml, components] = await Promise.all([
+    loadLectureDiscussion(services.db, { lectureId: current.lecture.id, viewer: ctx.user }),
+    renderMarkdown(services.db, current.lecture.body),
+    withRenderedMarkdown(services.db, current.components),
+  ]);
   return {
     course: { id: course.id, slug: course.slug, title: course.title },
     viewer: { loggedIn: viewer.loggedIn, preview: viewer.preview },
@@ -68,8 +73,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       title: current.lecture.title,
       duration: formatMinutes(current.lecture.duration_minutes),
       draft: current.lecture.status === "draft",
-      body: current.lecture.body,
-      components: current.components,
+      bodyHtml,
+      components,
       note: current.note,
       starred: current.starred,
     },
@@ -101,7 +106,7 @@ export default function WatchLecture({ loaderData }: Route.ComponentProps) {
     api("POST", `/lecture/${lecture.id}/watch`, undefined, { silent: true }).catch(() => {});
   }, [lecture.id, viewer.loggedIn]);
 
-  const isEmpty = !lecture.body.trim() && lecture.components.length === 0;
+  const isEmpty = !lecture.bodyHtml && lecture.components.length === 0;
   const loginHref = `/login?next=${encodeURIComponent(`/${course.slug}/watch/${lecture.id}`)}`;
 
   return (
@@ -145,7 +150,7 @@ export default function WatchLecture({ loaderData }: Route.ComponentProps) {
             </p>
           </header>
 
-          {lecture.body.trim() && <MarkdownText markdown={lecture.body} />}
+          {lecture.bodyHtml && <RenderedMarkdown html={lecture.bodyHtml} />}
           <LectureComponents components={lecture.components} lectureTitle={lecture.title} />
           {isEmpty && <p className="text-muted">{t("learning:lecture_empty")}</p>}
 

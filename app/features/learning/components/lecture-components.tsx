@@ -6,13 +6,17 @@ import { PdfViewer } from "#app/features/media/pdf-viewer.tsx";
 import { VideoPlayer } from "#app/features/media/video-player.tsx";
 import { EmbedVideo } from "./embed-video.tsx";
 import { FileDownload, filePath } from "./file-download.tsx";
-import { MarkdownText } from "./markdown-text.tsx";
+import { RenderedMarkdown } from "./markdown-text.tsx";
 import { Quiz } from "./quiz.tsx";
 
-export function LectureComponent({ component, lectureTitle }: { component: WatchComponent; lectureTitle: string }) {
+/** A component as the page gets it: a markdown component's text comes rendered (./rendered-markdown.server.tsx). */
+export type ShownComponent =
+  Exclude<WatchComponent, { kind: "markdown" }> | { id: number; kind: "markdown"; data: { html: string } };
+
+export function LectureComponent({ component, lectureTitle }: { component: ShownComponent; lectureTitle: string }) {
   switch (component.kind) {
     case "markdown":
-      return <MarkdownText markdown={component.data.markdown} />;
+      return <RenderedMarkdown html={component.data.html} />;
     case "video":
       return <VideoPlayer videoId={component.data.video_id} title={lectureTitle} />;
     case "embed":
@@ -36,7 +40,7 @@ export function LectureComponents({
   components,
   lectureTitle,
 }: {
-  components: WatchComponent[];
+  components: ShownComponent[];
   lectureTitle: string;
 }) {
   return (

@@ -14,7 +14,7 @@ export function safeMarkdownUrl(url: string): string {
   return allowedProtocol.test(`${scheme[1]}:`) ? url : "";
 }
 
-const components: Components = {
+export const markdownComponents: Components = {
   a: ({ node: _node, href, children, ...props }) => {
     if (!href) return <span>{children}</span>;
     const external = /^https?:/i.test(href);
@@ -36,10 +36,19 @@ export const markdownClass =
   "[&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1 [&_code]:text-sm [&_pre]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:bg-gray-900 [&_pre]:p-4 [&_pre]:text-gray-100 [&_pre_code]:bg-transparent [&_pre_code]:p-0 " +
   "[&_img]:mt-3 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-md [&_hr]:my-6 [&_hr]:border-gray-200 [&>:first-child]:mt-0";
 
+/**
+ * Markdown already rendered on the server by renderMarkdown (./rendered-markdown.server.tsx: the same renderer
+ * and rules as MarkdownText, kept per text): neither the server per request nor the browser parses it again.
+ */
+export function RenderedMarkdown({ html }: { html: string }) {
+  return <div className={markdownClass} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** Markdown rendered where it is shown (the authoring previews, a community post). */
 export function MarkdownText({ markdown }: { markdown: string }) {
   return (
     <div className={markdownClass}>
-      <Markdown skipHtml urlTransform={safeMarkdownUrl} components={components}>
+      <Markdown skipHtml urlTransform={safeMarkdownUrl} components={markdownComponents}>
         {markdown}
       </Markdown>
     </div>

@@ -1,0 +1,59 @@
+// POST /my/membership/cancel {membership_id, confirm: "CANCEL"} -> {membership_id} (spec §4, §5, §7). An
+// abandoned checkout (STARTED) simply ends; a live membership is canceled at its period's end: access holds until
+// then, no renewal is charged, and a cancellation row waits for the survey's answer. A membership being retried
+// (past due) stops being retried. Lifetime memberships have nothing to cancel (409).
+import { AppError } from "#core/errors.ts";
+import type { Db } from "#platform/db/connection.ts";
+import { nowIso } from "#platform/db/connection.ts";
+import { parseInput } from "../validation.ts";
+import { type Actor, authorizeUser } from "../shared/actor.ts";
+import { requireOwnMembership } from "./internal/own-membership.ts";
+import { LIFETIME } from "./periods.ts";
+import { canManageOwnMembership } from "./policies.ts";
+import { cancelSchema } from "./schemas.ts";
+
+export async function cancelMembership(
+  db: Db,
+  actor: Actor,
+  input: unknown,
+  now = nowIso(),
+): Promise<{ membership_id: number }> {
+  const { userId } = authorizeUser(actor, canManageOwnMembership(actor));
+  const { membership_id } = parseInput(cancelSchema, input);
+  return db.transaction().execute(async (trx) => {
+    const membership = await requireOwnMembership(trx, userId, membership_id);
+    if (membership.status === "STARTED") {
+      await trx
+        .updateTable("memberships")
+        .set({ status: "finished", ended_at: now, updated_at: now })
+        .where("id", "=", membership.id)
+        .where("status", "=", "STARTED")
+        .execute();
+      return { membership_id: membership.id };
+    }
+    if (!["active", "at_risk", "past_due"].includes(membership.status))
+      throw new AppError("conflict", { messageKey: "memberships:not_cancelable" });
+    if (membership.period_months === LIFETIME)
+      throw new AppError("conflict", { messageKey: "memberships:lifetime_not_cancelable" });
+    const updated = await trx
+      .updateTable("memberships")
+      .set({ status: "canceled", cancel_at_period_end: 1, canceled_at: now, updated_at: now })
+      .where("id", "=", membership.id)
+      .where("status", "=", membership.status)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0)
+      throw new AppError("conflict", { messageKey: "memberships:not_cancelable" });
+    // A renewal being retried is given up: nobody is charged after cancelling.
+    await trx
+      .updateTable("membership_charges")
+      .set({ next_retry_at: null, updated_at: now })
+      .where("membership_id", "=", membership.id)
+      .where("status", "=", "failed")
+      .execute();
+    await trx
+      .insertInto("membership_cancellations")
+      .values({ membership_id: membership.id, user_id: userId, created_at: now })
+      .execute();
+    return { membership_id: membership.id };
+  });
+}

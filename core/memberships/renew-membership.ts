@@ -1,0 +1,135 @@
+// One membership's renewal for one period (issue 15, items 3-4), run by the memberships.renew job. Exactly once:
+// the charge row of (membership, period) is claimed first (its unique key, also the idempotency key the provider
+// receives), so a second worker, a repeated job or a retried one finds it taken and charges nothing. The provider
+// is called outside any database transaction; its answer is then recorded: paid extends the period by one and
+// returns the membership to active (at risk when the card expires before the next charge); a decline makes it past_due with retries on days +1, +3, +5, +7 after the
+// first failure, then expired; a hard decline (stolen, lost card) expires it at once, never retried.
+import type { Db } from "#platform/db/connection.ts";
+import { nowIso } from "#platform/db/connection.ts";
+import type { MembershipCharge } from "#platform/db/schema.ts";
+import { type TokenChargers, idempotencyKeyOf } from "./billing.ts";
+import { LIFETIME, addMonths, cardExpiresBefore, nextRetryAt } from "./periods.ts";
+
+export type RenewalOutcome = "paid" | "retrying" | "expired" | "skipped";
+
+type Claim = { charge: MembershipCharge } | null;
+
+/** Takes the period's charge for this worker: a new row, or a failed one whose retry is due. */
+async function claimCharge(db: Db, membershipId: number, period: number, now: string): Promise<Claim> {
+  return db.transaction().execute(async (trx) => {
+    const membership = await trx
+      .selectFrom("memberships")
+      .selectAll()
+      .where("id", "=", membershipId)
+      .executeTakeFirst();
+    if (!membership || membership.period_months === LIFETIME) return null;
+    if (!["active", "at_risk", "past_due"].includes(membership.status)) return null;
+    if (membership.period_number + 1 !== period) return null;
+    if (membership.current_period_end === null || membership.current_period_end > now) return null;
+    const inserted = await trx
+      .insertInto("membership_charges")
+      .values({
+        membership_id: membershipId,
+        period_number: period,
+        idempotency_key: idempotencyKeyOf(membershipId, period),
+        amount_cents: membership.price_cents,
+        currency: membership.currency,
+        status: "pending",
+        attempts: 1,
+        provider: membership.provider,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (inserted) return { charge: inserted };
+    const retried = await trx
+      .updateTable("membership_charges")
+      .set((eb) => ({ status: "pending", attempts: eb("attempts", "+", 1), next_retry_at: null, updated_at: now }))
+      .where("membership_id", "=", membershipId)
+      .where("period_number", "=", period)
+      .where("status", "=", "failed")
+      .where("next_retry_at", "<=", now)
+      .returningAll()
+      .executeTakeFirst();
+    return retried ? { charge: retried } : null;
+  });
+}
+
+export async function renewMembership(
+  db: Db,
+  chargers: TokenChargers,
+  target: { membershipId: number; period: number },
+  now = nowIso(),
+): Promise<RenewalOutcome> {
+  const claim = await claimCharge(db, target.membershipId, target.period, now);
+  if (!claim) return "skipped";
+  const { charge } = claim;
+  const membership = await db
+    .selectFrom("memberships as m")
+    .innerJoin("membership_plans as p", "p.id", "m.plan_id")
+    .select(["m.provider", "m.provider_token", "m.started_at", "m.period_months", "p.name"])
+    .select(["m.card_exp_month", "m.card_exp_year"])
+    .where("m.id", "=", target.membershipId)
+    .executeTakeFirstOrThrow();
+
+  const charger = chargers.get(membership.provider);
+  const result =
+    charge.amount_cents === 0
+      ? ({ outcome: "paid", providerRef: null } as const)
+      : !charger || !membership.provider_token
+        ? ({ outcome: "declined", providerRef: null, reason: "no_saved_card" } as const)
+        : await charger.chargeToken({
+            token: membership.provider_token,
+            amountCents: charge.amount_cents,
+            currency: charge.currency,
+            idempotencyKey: charge.idempotency_key,
+            description: membership.name.slice(0, 120),
+          });
+
+  return db.transaction().execute(async (trx) => {
+    if (result.outcome === "paid") {
+      await trx
+        .updateTable("membership_charges")
+        .set({ status: "succeeded", provider_ref: result.providerRef, paid_at: now, updated_at: now })
+        .where("id", "=", charge.id)
+        .execute();
+      const anchor = membership.started_at ?? now;
+      const periodEnd = addMonths(anchor, target.period * membership.period_months);
+      await trx
+        .updateTable("memberships")
+        .set((eb) => ({
+          // The next charge falls after the card's expiry: at risk until the card is updated.
+          status: cardExpiresBefore(membership, periodEnd) ? "at_risk" : "active",
+          period_number: target.period,
+          current_period_start: eb.ref("current_period_end"),
+          current_period_end: periodEnd,
+          updated_at: now,
+        }))
+        .where("id", "=", target.membershipId)
+        .where("period_number", "=", target.period - 1)
+        .execute();
+      return "paid";
+    }
+    const retryAt = result.outcome === "hard_declined" ? null : nextRetryAt(charge.created_at, charge.attempts);
+    await trx
+      .updateTable("membership_charges")
+      .set({
+        status: "failed",
+        provider_ref: result.providerRef,
+        failure_reason: result.reason,
+        next_retry_at: retryAt,
+        updated_at: now,
+      })
+      .where("id", "=", charge.id)
+      .execute();
+    await trx
+      .updateTable("memberships")
+      .set(retryAt ? { status: "past_due", updated_at: now } : { status: "expired", ended_at: now, updated_at: now })
+      .where("id", "=", target.membershipId)
+      .where("status", "in", ["active", "at_risk", "past_due"])
+      .execute();
+    return retryAt ? "retrying" : "expired";
+  });
+}
