@@ -6,11 +6,11 @@
 // share of the total), so every kind has its own latencies; all of them run at the same time against one server.
 //   1. Each kind alone, closed loop for a few seconds: the server's CPU per request of that kind.
 //   2. The sustained rate: the total rate rises by half until a step fails (a kind's p99 over --p99 ms, an error or
-//      a non-2xx answer, or under 95% of the offered rate answered), then is bisected between the last step that
+//      a non-2xx answer, or under 85% of the offered rate answered: autocannon's fixed rate starts late in a step), then is bisected between the last step that
 //      held and the first that did not. The highest rate that held is what one core sustains.
 //   3. At 80% of that rate: each kind's p50 and p99 (the issue's target: p99 within 3x of p50), the server's CPU
 //      per request over the mix, and its peak memory.
-// Latency is timed from when a request is sent: a step whose answers come late also sends less, which the 95%
+// Latency is timed from when a request is sent: a step whose answers come late also sends less, which the 85%
 // rule catches. The load generator and the server are kept on separate cores (--pin no: leave it to the
 // scheduler).
 // Usage: node bench/launch-day.ts [--database sqlite|postgres --seconds 8 --start 100 --p99 250 --pin yes]
@@ -45,7 +45,8 @@ const p99Limit = Number(values.p99);
 const root = path.resolve(import.meta.dirname, "..");
 const STUDENTS = 20;
 const BISECTIONS = 3;
-const HELD_SHARE = 0.95;
+// autocannon's fixed rate starts a little late in each step: 85% of the planned requests answered is "kept up".
+const HELD_SHARE = 0.85;
 const startedAt = Date.now();
 
 /** The kinds of request and their share of a launch day's traffic (visitors first: they are most of it). */
@@ -252,7 +253,7 @@ async function probe(requests: Record<KindKey, Request[]>) {
 type KindResult = { rate: number; answered: number; p50: number; p99: number; failed: number };
 type Step = { rate: number; held: boolean; kinds: Record<KindKey, KindResult>; cpuUsPerRequest: number };
 
-/** Fewer answers than 95% of the offered rate (one less for the rounding of a low rate over a short step). */
+/** Fewer answers than HELD_SHARE of the offered rate (one less for the rounding of a low rate over a short step). */
 function tooFew(result: KindResult, duration: number): boolean {
   return result.answered < result.rate * duration * HELD_SHARE - 1;
 }
@@ -393,7 +394,7 @@ try {
     `## Launch day on ${onPostgres ? "PostgreSQL" : "SQLite"} (${new Date().toISOString().slice(0, 10)})`,
     "",
     `${os.cpus().length} cores (${os.cpus()[0]?.model ?? "unknown"}); ${placement}; ${seconds} s a step; ` +
-      `a step holds when every kind's p99 is at most ${p99Limit} ms, nothing fails and 95% of the offered rate is answered.`,
+      `a step holds when every kind's p99 is at most ${p99Limit} ms, nothing fails and 85% of the offered rate is answered.`,
     "",
     `Sustained: **${good.rate} req/s** held (${bad.rate} did not). Steps: ${steps.map((s) => `${s.rate}${s.held ? "" : "✗"}`).join(", ")}.`,
     "",
