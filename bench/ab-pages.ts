@@ -14,6 +14,7 @@ import { openDatabase } from "#platform/db/connection.ts";
 import { BrowserClient } from "#tests/helpers/browser-client.ts";
 import { arrangeSmallSchool } from "./learning-data.ts";
 import { cpuTimeUs, startProcess } from "./lib.ts";
+import { setUpBenchSchool } from "./school.ts";
 
 const { values } = parseArgs({
   options: {
@@ -63,18 +64,7 @@ async function prepare(name: keyof typeof trees): Promise<Side> {
     },
     /running at (http:\/\/\S+)/,
   );
-  const owner = new BrowserClient(server.url);
-  await owner.page("/setup");
-  const setup = await owner.post("/setup", {
-    school_name: "Bench Academy",
-    language: "en",
-    currency: "EUR",
-    name: "Bench Owner",
-    email: "owner@bench.test",
-    password: "bench-password",
-    sample: false,
-  });
-  if (setup.status !== 200) throw new Error(`${name}: setup ${setup.status}`);
+  await setUpBenchSchool(server.url);
   const student = new BrowserClient(server.url);
   await student.page("/register");
   await student.post("/register", { name: "Bench Student", email: "student@bench.test", password: "bench-password" });

@@ -25,7 +25,8 @@ import pg from "pg";
 import { ensureBuild } from "#server/build.ts";
 import { nowIso, openDatabase } from "#platform/db/connection.ts";
 import { BrowserClient } from "#tests/helpers/browser-client.ts";
-import { cpuTimeUs, type Measured, measure, separateCores, startProcess } from "./lib.ts";
+import { cpuTimeUs, type Measured, measure, separateCores, startProcess, settle } from "./lib.ts";
+import { setUpBenchSchool } from "./school.ts";
 
 const { values } = parseArgs({
   options: {
@@ -109,18 +110,6 @@ const handle = openDatabase(
   onPostgres ? { kind: "postgres", url: pgUrl } : { kind: "sqlite", file: path.join(dataDir, "studium.db") },
 );
 const db = handle.db;
-
-/** Waits until the server is idle (under 20 ms of CPU in half a second; at most 30 s). */
-async function settle() {
-  const deadline = Date.now() + 30_000;
-  let last = cpuTimeUs(pid);
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = cpuTimeUs(pid);
-    if (now - last < 20_000) return;
-    last = now;
-  }
-}
 
 /** The CPU time so far of each PostgreSQL backend connected to the bench database (this query's own left out). */
 async function postgresCpuByPid(): Promise<Map<number, number> | undefined> {
@@ -218,18 +207,7 @@ type Row = Measured & { postgresCpuUsPerRequest?: number; postgresComplete?: boo
 
 try {
   // The school, its owner, and the student (registered through the API, so the session is real).
-  const owner = new BrowserClient(studium.url);
-  await owner.page("/setup");
-  const setup = await owner.post("/setup", {
-    school_name: "Bench Academy",
-    language: "en",
-    currency: "EUR",
-    name: "Bench Owner",
-    email: "owner@bench.test",
-    password: "bench-password",
-    sample: false,
-  });
-  if (setup.status !== 200) throw new Error(`setup failed: ${setup.status}`);
+  await setUpBenchSchool(studium.url);
   const student = new BrowserClient(studium.url);
   await student.page("/register");
   const registered = await student.post("/register", {
@@ -382,7 +360,7 @@ try {
       if (scenario.key === "page" && encoding === "none")
         throw new Error(`${scenario.name}: the page was not compressed`);
       await expectOk(`${phase} ${scenario.name}`, probe, (text) => scenario.expect(text, newestMeasured(total)));
-      await settle();
+      await settle(pid);
       let postgresBefore: Map<number, number> | undefined;
       let postgresAfter: Map<number, number> | undefined;
       const row: Row = await measure(
@@ -415,7 +393,7 @@ try {
   const results = new Map<string, Map<string, Row>>();
   if (phases.includes("small")) results.set("small", await measurePhase("small", SMALL_POSTS));
   if (phases.includes("big")) {
-    await settle();
+    await settle(pid);
     seedStarted = performance.now();
     await seedPosts(arranged, SMALL_POSTS, BIG_POSTS);
     seedSeconds.big = (performance.now() - seedStarted) / 1000;

@@ -13,8 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureBuild } from "#server/build.ts";
-import { BrowserClient } from "#tests/helpers/browser-client.ts";
 import { currentRssMb, measure, type Measured, separateCores, startProcess, table } from "./lib.ts";
+import { setUpBenchSchool } from "./school.ts";
 
 const { values } = parseArgs({
   options: {
@@ -62,18 +62,7 @@ const pid = studium.child.pid!;
 pin(pid);
 try {
   // Arrange: a school, its owner logged in.
-  const owner = new BrowserClient(studium.url);
-  await owner.page("/setup");
-  const setup = await owner.post("/setup", {
-    school_name: "Bench Academy",
-    language: "en",
-    currency: "EUR",
-    name: "Bench Owner",
-    email: "owner@bench.test",
-    password: "bench-password",
-    sample: false,
-  });
-  if (setup.status !== 200) throw new Error(`setup failed: ${setup.status}`);
+  const owner = await setUpBenchSchool(studium.url);
   await owner.page("/");
   const idleRss = currentRssMb(pid);
 

@@ -15,18 +15,26 @@
 // Usage: node bench/launch-day.ts [--database sqlite|postgres --seconds 8 --start 100 --p99 250 --pin yes]
 //   --database postgres takes TEST_DATABASE_URL (or DATABASE_URL; default postgres://postgres@127.0.0.1:5432/test)
 //   as the server to use, creates a fresh database bench_launch_<random> there and drops it at the end.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { ensureBuild } from "#server/build.ts";
 import { openDatabase } from "#platform/db/connection.ts";
 import { BrowserClient } from "#tests/helpers/browser-client.ts";
 import { grantAccess } from "#tests/helpers/discussion-fixtures.ts";
-import { cpuTimeUs, currentRssMb, measure, peakRssMb, separateCores, startProcess } from "./lib.ts";
+import {
+  cpuTimeUs,
+  currentRssMb,
+  freshPostgresDatabase,
+  measure,
+  peakRssMb,
+  separateCores,
+  settle,
+  startProcess,
+} from "./lib.ts";
 import { pacedLoad } from "./paced-load.ts";
+import { setUpBenchSchool } from "./school.ts";
 
 const { values } = parseArgs({
   options: {
@@ -64,19 +72,7 @@ type Request = { method: "GET" | "POST"; path: string; body?: string; headers: R
 ensureBuild();
 
 // PostgreSQL: a fresh database on the given server, dropped at the end.
-const pgBase = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-const pgName = `bench_launch_${crypto.randomBytes(4).toString("hex")}`;
-const pgUrl = Object.assign(new URL(pgBase), { pathname: `/${pgName}` }).toString();
-async function pgAdmin(sql: string) {
-  const client = new pg.Client({ connectionString: pgBase });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-if (onPostgres) await pgAdmin(`CREATE DATABASE ${pgName}`);
+const postgres = onPostgres ? await freshPostgresDatabase("bench_launch") : undefined;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "studium-bench-launch-"));
 const studium = await startProcess(
@@ -92,7 +88,7 @@ const studium = await startProcess(
     PASSWORD_SCRYPT_N: "16384",
     // Twenty students sending hundreds of requests a second are the load, not people: limits lifted, still counted.
     RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? "100000",
-    ...(onPostgres ? { DATABASE_URL: pgUrl } : {}),
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   },
   /running at (http:\/\/\S+)/,
 );
@@ -101,7 +97,7 @@ const placement =
   (values.pin === "no" ? undefined : separateCores([pid])) ??
   "load generator and server wherever the scheduler puts them";
 const handle = openDatabase(
-  onPostgres ? { kind: "postgres", url: pgUrl } : { kind: "sqlite", file: path.join(dataDir, "studium.db") },
+  postgres ? { kind: "postgres", url: postgres.url } : { kind: "sqlite", file: path.join(dataDir, "studium.db") },
 );
 const db = handle.db;
 
@@ -125,18 +121,7 @@ const pageHeaders = { accept: "text/html", "accept-encoding": "gzip, deflate, br
 
 /** Sets the school up with the sample content, 20 students with access and a paid purchase; each kind's requests. */
 async function arrange(): Promise<Record<KindKey, Request[]>> {
-  const owner = new BrowserClient(studium.url);
-  await owner.page("/setup");
-  const setup = await owner.post("/setup", {
-    school_name: "Launch Academy",
-    language: "en",
-    currency: "EUR",
-    name: "Bench Owner",
-    email: "owner@bench.test",
-    password: "bench-password",
-    sample: true,
-  });
-  if (setup.status !== 200) throw new Error(`setup failed: ${setup.status}`);
+  await setUpBenchSchool(studium.url, { sample: true, schoolName: "Launch Academy" });
   await db.updateTable("integrations").set({ enabled: 1 }).where("provider", "=", "test").execute();
   const course = await db
     .selectFrom("courses")
@@ -278,18 +263,6 @@ async function mixAt(requests: Record<KindKey, Request[]>, total: number, durati
   return { rate: total, held, kinds, cpuUsPerRequest: cpu / Math.max(1, answered) };
 }
 
-/** Waits until the server is idle (under 20 ms of CPU in half a second; at most 30 s). */
-async function settle() {
-  const deadline = Date.now() + 30_000;
-  let last = cpuTimeUs(pid);
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = cpuTimeUs(pid);
-    if (now - last < 20_000) return;
-    last = now;
-  }
-}
-
 function stepLine(step: Step): string {
   const worst = KINDS.reduce((a, b) => (step.kinds[a.key].p99 >= step.kinds[b.key].p99 ? a : b));
   const failing = KINDS.filter((kind) => step.kinds[kind.key].failed > 0).map(
@@ -305,7 +278,7 @@ try {
   // 1. Each kind alone: its CPU per request (closed loop, 10 connections).
   const alone: Record<string, number> = {};
   for (const kind of KINDS) {
-    await settle();
+    await settle(pid);
     const request = requests[kind.key][0]!;
     const measured = await measure(kind.name, pid, {
       url: `${studium.url}${request.path}`,
@@ -327,7 +300,7 @@ try {
   let rate = Number(values.start);
   // Up by half while steps hold; when the first does not, down by half until one does.
   while (!good || !bad) {
-    await settle();
+    await settle(pid);
     await mixAt(requests, rate, 1);
     const step = await mixAt(requests, rate, seconds);
     steps.push(step);
@@ -346,7 +319,7 @@ try {
   for (let i = 0; i < BISECTIONS && good && bad; i++) {
     const middle = Math.round((good.rate + bad.rate) / 2);
     if (middle === good.rate || middle === bad.rate) break;
-    await settle();
+    await settle(pid);
     const step = await mixAt(requests, middle, seconds);
     steps.push(step);
     console.error(stepLine(step));
@@ -356,10 +329,10 @@ try {
   if (!good || !bad) throw new Error("no rate held, not even 2 req/s");
 
   // 3. At 80% of it.
-  await settle();
+  await settle(pid);
   const at80 = await mixAt(requests, Math.round(good.rate * 0.8), seconds);
   const peak = peakRssMb(pid);
-  await settle();
+  await settle(pid);
   const idle = currentRssMb(pid);
 
   const lines = [
@@ -387,5 +360,5 @@ try {
   await studium.stop();
   await handle.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (onPostgres) await pgAdmin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
+  await postgres?.drop();
 }

@@ -31,7 +31,8 @@ import { ensureBuild } from "#server/build.ts";
 import { openDatabase } from "#platform/db/connection.ts";
 import { BrowserClient } from "#tests/helpers/browser-client.ts";
 import { arrangeSmallSchool, BIG, seedBigData, type SmallSchool } from "./learning-data.ts";
-import { cpuTimeUs, currentRssMb, measure, type Measured, separateCores, startProcess, table } from "./lib.ts";
+import { currentRssMb, measure, type Measured, separateCores, startProcess, table, settle } from "./lib.ts";
+import { setUpBenchSchool } from "./school.ts";
 
 const { values } = parseArgs({
   options: {
@@ -95,21 +96,6 @@ const handle = openDatabase({ kind: "sqlite", file: path.join(dataDir, "studium.
 const client = handle.driver.kind === "sqlite" ? handle.driver.client : undefined;
 if (!client) throw new Error("the learning benchmark runs on SQLite");
 
-/**
- * Waits until the server is idle (under 20 ms of CPU in half a second; at most 30 s): requests the previous
- * scenario left in flight when its load stopped must not be counted against the next one.
- */
-async function settle(serverPid: number) {
-  const deadline = Date.now() + 30_000;
-  let last = cpuTimeUs(serverPid);
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = cpuTimeUs(serverPid);
-    if (now - last < 20_000) return;
-    last = now;
-  }
-}
-
 /** A GET's answer as sent (headers and the body undecoded), for the same-bytes ceiling. */
 function rawAnswer(
   url: string,
@@ -141,19 +127,8 @@ async function expectOk(what: string, response: Response, check: (text: string) 
 
 try {
   // Arrange: the school, its owner, and the student (registered through the API, so the session is real).
-  const owner = new BrowserClient(studium.url);
-  await owner.page("/setup");
+  await setUpBenchSchool(studium.url);
   const currency = "EUR";
-  const setup = await owner.post("/setup", {
-    school_name: "Bench Academy",
-    language: "en",
-    currency,
-    name: "Bench Owner",
-    email: "owner@bench.test",
-    password: "bench-password",
-    sample: false,
-  });
-  if (setup.status !== 200) throw new Error(`setup failed: ${setup.status}`);
   const student = new BrowserClient(studium.url);
   await student.page("/register");
   const registered = await student.post("/register", {

@@ -1,5 +1,7 @@
 // Shared pieces of the benchmarks: start a server process, measure it with autocannon, read its memory and
 // the CPU time it spent per request.
+import crypto from "node:crypto";
+import pg from "pg";
 import { NODE_FLAGS } from "#server/node-flags.ts";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -176,4 +178,40 @@ export function table(rows: Measured[], ceiling: Measured): string {
     );
   }
   return lines.join("\n");
+}
+
+/** Waits until a process is idle (under 20 ms of CPU in half a second; at most 30 s), so that requests a previous
+ * load left in flight are not counted against the next one. */
+export async function settle(pid: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let last = cpuTimeUs(pid);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = cpuTimeUs(pid);
+    if (now - last < 20_000) return;
+    last = now;
+  }
+}
+
+/**
+ * A fresh database on the PostgreSQL server of TEST_DATABASE_URL (or DATABASE_URL; default
+ * postgres://postgres@127.0.0.1:5432/test), named `<prefix>_<random>`; `drop()` removes it at the end.
+ */
+export async function freshPostgresDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+  const name = `${prefix}_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  return {
+    url: Object.assign(new URL(base), { pathname: `/${name}` }).toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }

@@ -18,6 +18,7 @@ import { openDatabase } from "#platform/db/connection.ts";
 import { BrowserClient } from "#tests/helpers/browser-client.ts";
 import { arrangeSmallSchool } from "./learning-data.ts";
 import { cpuTimeUs, separateCores, startProcess } from "./lib.ts";
+import { setUpBenchSchool } from "./school.ts";
 
 const { values } = parseArgs({
   options: {
@@ -133,18 +134,7 @@ async function run(mix: Mix, studentHeaders: Record<string, string>[]) {
 }
 
 try {
-  const owner = new BrowserClient(studium.url);
-  await owner.page("/setup");
-  const setup = await owner.post("/setup", {
-    school_name: "Bench Academy",
-    language: "en",
-    currency: "EUR",
-    name: "Bench Owner",
-    email: "owner@bench.test",
-    password: "bench-password",
-    sample: false,
-  });
-  if (setup.status !== 200) throw new Error(`setup failed: ${setup.status}`);
+  const owner = await setUpBenchSchool(studium.url);
   const students: BrowserClient[] = [];
   for (let i = 0; i < STUDENTS; i++) {
     const student = new BrowserClient(studium.url);

@@ -15,6 +15,7 @@ import { ensureBuild } from "#server/build.ts";
 import { openDatabase } from "#platform/db/connection.ts";
 import { BrowserClient } from "#tests/helpers/browser-client.ts";
 import { measure, type Measured, separateCores, startProcess, table } from "./lib.ts";
+import { setUpBenchSchool } from "./school.ts";
 
 const { values } = parseArgs({
   options: {
@@ -74,18 +75,7 @@ const pid = studium.child.pid!;
 pin(pid);
 const handle = openDatabase({ kind: "sqlite", file: path.join(dataDir, "studium.db") });
 try {
-  const owner = new BrowserClient(studium.url);
-  await owner.page("/setup");
-  const setup = await owner.post("/setup", {
-    school_name: "Bench Academy",
-    language: "en",
-    currency: "EUR",
-    name: "Bench Owner",
-    email: "owner@bench.test",
-    password: "bench-password",
-    sample: true,
-  });
-  if (setup.status !== 200) throw new Error(`setup failed: ${setup.status}`);
+  await setUpBenchSchool(studium.url, { sample: true });
   // The test provider is switched on by the owner in production (it is off there by default).
   await handle.db.updateTable("integrations").set({ enabled: 1 }).where("provider", "=", "test").execute();
   const course = await handle.db

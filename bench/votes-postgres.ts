@@ -7,17 +7,16 @@
 // comment's stored count equals its up-vote rows (exit code 1 otherwise).
 // Usage: node bench/votes-postgres.ts [-- --seconds 10 --connections 50]
 //   takes TEST_DATABASE_URL (or DATABASE_URL; default postgres://postgres@127.0.0.1:5432/test) as the server to use.
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
 import { ensureBuild } from "#server/build.ts";
 import { openDatabase, sql } from "#platform/db/connection.ts";
 import { arrangeDiscussionCourse, postComment } from "#tests/helpers/discussion-fixtures.ts";
 import { BrowserClient } from "#tests/helpers/browser-client.ts";
-import { cpuTimeUs, measure, separateCores, startProcess, table } from "./lib.ts";
+import { freshPostgresDatabase, measure, separateCores, settle, startProcess, table } from "./lib.ts";
+import { setUpBenchSchool } from "./school.ts";
 
 const { values } = parseArgs({
   options: {
@@ -30,31 +29,7 @@ const connections = Number(values.connections);
 const root = path.resolve(import.meta.dirname, "..");
 ensureBuild();
 
-const pgBase = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-const pgName = `bench_votes_${crypto.randomBytes(4).toString("hex")}`;
-const pgUrl = Object.assign(new URL(pgBase), { pathname: `/${pgName}` }).toString();
-async function pgAdmin(statement: string) {
-  const client = new pg.Client({ connectionString: pgBase });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-await pgAdmin(`CREATE DATABASE ${pgName}`);
-
-/** Waits until a process is idle (under 20 ms of CPU in half a second; at most 30 s). */
-async function settle(pid: number) {
-  const deadline = Date.now() + 30_000;
-  let last = cpuTimeUs(pid);
-  while (Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = cpuTimeUs(pid);
-    if (now - last < 20_000) return;
-    last = now;
-  }
-}
+const postgres = await freshPostgresDatabase("bench_votes");
 
 const ceilingServer = await startProcess([path.join(root, "bench/ceiling.ts")], {}, /listening at (http:\/\/\S+)/);
 const placement = separateCores([ceilingServer.child.pid!]) ?? "load generator and server wherever they fall";
@@ -74,7 +49,7 @@ const studium = await startProcess(
     PORT: "0",
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
-    DATABASE_URL: pgUrl,
+    DATABASE_URL: postgres.url,
     LOG_LEVEL: "warn",
     WORKER: "inline",
     // scrypt's cost lowered for the many students registered here (a real setting, stored in every hash).
@@ -85,21 +60,10 @@ const studium = await startProcess(
   /running at (http:\/\/\S+)/,
 );
 separateCores([studium.child.pid!]);
-const handle = openDatabase({ kind: "postgres", url: pgUrl });
+const handle = openDatabase({ kind: "postgres", url: postgres.url });
 
 try {
-  const owner = new BrowserClient(studium.url);
-  await owner.page("/setup");
-  const setup = await owner.post("/setup", {
-    school_name: "Bench Academy",
-    language: "en",
-    currency: "EUR",
-    name: "Bench Owner",
-    email: "owner@bench.test",
-    password: "bench-password",
-    sample: false,
-  });
-  if (setup.status !== 200) throw new Error(`setup failed: ${setup.status}`);
+  const owner = await setUpBenchSchool(studium.url);
   const course = await arrangeDiscussionCourse(handle.db, { lectures: { free: { access: "free" } } });
   const comment = await postComment(owner, course.lectures.free, "Vote on me");
   // As many students as connections, registered through the API (real sessions).
@@ -170,5 +134,5 @@ try {
   await handle.close();
   await studium.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  await pgAdmin(`DROP DATABASE IF EXISTS ${pgName} WITH (FORCE)`);
+  await postgres.drop();
 }
