@@ -36,12 +36,14 @@ for (const viewport of [
       await page.getByRole("button", { name: "Save" }).click();
       await page.waitForURL((url) => url.pathname.startsWith("/home/memberships/") && url.search === "");
       await expect(page.getByText("Plan saved").last()).toBeVisible();
-      const plan = await server.handle.db
-        .selectFrom("membership_plans")
-        .select(["signups_open", "price_cents", "period_months"])
-        .where("name", "=", name)
-        .executeTakeFirstOrThrow();
-      expect(plan).toEqual({ signups_open: 0, price_cents: 29000, period_months: 12 });
+      // The creation's 'Plan saved' toast may still be showing: wait for the save itself.
+      const plan = () =>
+        server.handle.db
+          .selectFrom("membership_plans")
+          .select(["signups_open", "price_cents", "period_months"])
+          .where("name", "=", name)
+          .executeTakeFirstOrThrow();
+      await expect.poll(plan).toEqual({ signups_open: 0, price_cents: 29000, period_months: 12 });
     });
 
     test("a student subscribes, sees the membership and cancels it with the survey", async ({
