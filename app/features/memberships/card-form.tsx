@@ -3,7 +3,7 @@
 // below the fields in English and Polish. When number, expiry and code are all valid it builds the cypher
 // (`number|MM/YY|cvv|origin`, RSA with the server's public key through JSEncrypt, §4/§7) and hands it up; only
 // the cypher has a form name, so the card itself is never posted to our server.
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { clsx } from "clsx";
 import { Lock } from "lucide-react";
 import {
@@ -68,6 +68,12 @@ export function CardForm({
   const errors = cardFieldErrors(check, settled);
   const [years] = useState(() => yearOptions(now ?? new Date()));
 
+  // The parent's latest callback, so that a new function from the parent does not make the cypher again.
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  });
+
   // §4: when number, expiry and code are all valid, the cypher is made (JSEncrypt loads on first need).
   useEffect(() => {
     const current = checkCard(fields);
@@ -77,13 +83,11 @@ export function CardForm({
       if (!live) return;
       const encrypted = encryptCard(fields, { origin: window.location.origin, publicKeyBase64, encryptor });
       setMade({ fields, cypher: encrypted });
-      onChange?.({ fields, check: current, cypher: encrypted });
+      onChangeRef.current?.({ fields, check: current, cypher: encrypted });
     });
     return () => {
       live = false;
     };
-    // onChange is the parent's; the card's fields and the key decide the cypher.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fields, publicKeyBase64]);
 
   // Every change goes up at once (the card data in shared state, §4), without a cypher until one is made.
