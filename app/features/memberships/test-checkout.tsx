@@ -4,7 +4,7 @@
 // CSRF field) that the page's script turns into a JSON call.
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { FlaskConical } from "lucide-react";
+import { TestPaymentFrame, TestPaymentRow } from "#app/features/purchase/test-payment-frame.tsx";
 import type { TestCheckoutView } from "#core/memberships/get-test-checkout-view.ts";
 import { api, ApiError } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -55,62 +55,39 @@ export function TestCheckout({ view, merchant }: { view: TestCheckoutView; merch
   }
 
   return (
-    <div data-test-payment>
-      <div
-        className="border-b-2 border-amber-400 bg-[repeating-linear-gradient(135deg,#fef3c7_0_16px,#fde68a_16px_32px)]"
-        role="note"
-      >
-        <div className="mx-auto flex max-w-3xl items-start gap-3 px-4 py-4">
-          <FlaskConical aria-hidden className="mt-0.5 size-6 shrink-0 text-amber-900" />
-          <div className="rounded-md bg-amber-50/90 px-2 py-1">
-            <p className="font-bold text-amber-950">{t("purchase:test_banner")}</p>
-            <p className="text-sm text-amber-950">{t("memberships:test_banner_text")}</p>
+    <TestPaymentFrame
+      bannerText={t("memberships:test_banner_text")}
+      title={t("memberships:test_title")}
+      rows={
+        <>
+          <TestPaymentRow label={t("purchase:test_merchant")}>{merchant}</TestPaymentRow>
+          <TestPaymentRow label={t("memberships:plan")}>{view.plan_name}</TestPaymentRow>
+          <div className="flex justify-between gap-4 px-6 py-3">
+            <dt className="text-muted">{t("memberships:amount")}</dt>
+            <dd className="text-right font-semibold tabular-nums" data-testid="test-amount">
+              {money(view.price_cents)} / {periodLabel(t, view.period_months)}
+            </dd>
           </div>
-        </div>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3 border-t border-gray-100 px-6 py-5">
+        <FormAlert message={message} />
+        {choices.map((choice) => (
+          <form
+            key={choice.label}
+            method="post"
+            action={`/subscribe/test/${encodeURIComponent(view.hash)}/${choice.decision}`}
+            onSubmit={decide(choice)}
+          >
+            <CsrfField />
+            {choice.card && <input type="hidden" name="card" value={choice.card} />}
+            <button type="submit" disabled={pending} className={buttonClass(choice.look, "w-full")}>
+              {t(choice.label)}
+            </button>
+          </form>
+        ))}
       </div>
-      <div className="mx-auto w-full max-w-lg px-4 py-10">
-        <div className="overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-gray-200">
-          <div className="border-b border-gray-100 px-6 py-5">
-            <p className="text-xs font-semibold tracking-wide text-muted uppercase">
-              {t("purchase:test_provider_name")}
-            </p>
-            <h1 className="mt-1 text-xl font-bold">{t("memberships:test_title")}</h1>
-          </div>
-          <dl className="divide-y divide-gray-100 text-sm">
-            <div className="flex justify-between gap-4 px-6 py-3">
-              <dt className="text-muted">{t("purchase:test_merchant")}</dt>
-              <dd className="min-w-0 text-right font-medium break-words">{merchant}</dd>
-            </div>
-            <div className="flex justify-between gap-4 px-6 py-3">
-              <dt className="text-muted">{t("memberships:plan")}</dt>
-              <dd className="min-w-0 text-right font-medium break-words">{view.plan_name}</dd>
-            </div>
-            <div className="flex justify-between gap-4 px-6 py-3">
-              <dt className="text-muted">{t("memberships:amount")}</dt>
-              <dd className="text-right font-semibold tabular-nums" data-testid="test-amount">
-                {money(view.price_cents)} / {periodLabel(t, view.period_months)}
-              </dd>
-            </div>
-          </dl>
-          <div className="flex flex-col gap-3 border-t border-gray-100 px-6 py-5">
-            <FormAlert message={message} />
-            {choices.map((choice) => (
-              <form
-                key={choice.label}
-                method="post"
-                action={`/subscribe/test/${encodeURIComponent(view.hash)}/${choice.decision}`}
-                onSubmit={decide(choice)}
-              >
-                <CsrfField />
-                {choice.card && <input type="hidden" name="card" value={choice.card} />}
-                <button type="submit" disabled={pending} className={buttonClass(choice.look, "w-full")}>
-                  {t(choice.label)}
-                </button>
-              </form>
-            ))}
-          </div>
-        </div>
-      </div>
-    </div>
+    </TestPaymentFrame>
   );
 }

@@ -3,7 +3,7 @@
 // script turns into a JSON call.
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { Check, FlaskConical, X } from "lucide-react";
+import { Check, X } from "lucide-react";
 import type { TestPaymentView } from "#core/selling/get-test-payment-view.ts";
 import { api, ApiError } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -11,6 +11,7 @@ import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import { FormAlert } from "#app/ui/field.tsx";
 import { useMoney } from "./money.ts";
+import { TestPaymentFrame, TestPaymentRow } from "./test-payment-frame.tsx";
 
 export function TestPayment({ view, merchant }: { view: TestPaymentView; merchant: string }) {
   const t = useT();
@@ -40,82 +41,58 @@ export function TestPayment({ view, merchant }: { view: TestPaymentView; merchan
   }
 
   return (
-    <div data-test-payment>
-      <div
-        className="border-b-2 border-amber-400 bg-[repeating-linear-gradient(135deg,#fef3c7_0_16px,#fde68a_16px_32px)]"
-        role="note"
-        data-testid="test-banner"
-      >
-        <div className="mx-auto flex max-w-3xl items-start gap-3 px-4 py-4">
-          <FlaskConical aria-hidden className="mt-0.5 size-6 shrink-0 text-amber-900" />
-          <div className="rounded-md bg-amber-50/90 px-2 py-1">
-            <p className="font-bold text-amber-950">{t("purchase:test_banner")}</p>
-            <p className="text-sm text-amber-950">{t("purchase:test_banner_text")}</p>
+    <TestPaymentFrame
+      bannerText={t("purchase:test_banner_text")}
+      title={t("purchase:test_title")}
+      rows={
+        <>
+          <TestPaymentRow label={t("purchase:test_merchant")}>{merchant}</TestPaymentRow>
+          <TestPaymentRow label={t("purchase:status_product")} testId="test-product">
+            {view.product_title}
+            {view.quantity > 1 && ` × ${view.quantity}`}
+          </TestPaymentRow>
+          <div className="flex justify-between gap-4 px-6 py-3">
+            <dt className="text-muted">{t("purchase:test_buyer")}</dt>
+            <dd className="min-w-0 text-right font-medium break-all">{view.buyer_email}</dd>
           </div>
-        </div>
+          <div className="flex items-baseline justify-between gap-4 px-6 py-4">
+            <dt className="font-semibold">{t("purchase:test_amount")}</dt>
+            <dd className="text-2xl font-bold tabular-nums" data-testid="test-amount">
+              {money(view.total_cents)}
+            </dd>
+          </div>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3 border-t border-gray-100 bg-gray-50 px-6 py-5">
+        <FormAlert message={message} />
+        <form method="post" action={`/payments/test/${view.hash}/pay`} onSubmit={decide("pay")}>
+          <CsrfField />
+          <button
+            type="submit"
+            disabled={pending !== null}
+            className={buttonClass(
+              "primary",
+              "w-full bg-emerald-700 py-3 text-base hover:bg-emerald-800 disabled:bg-emerald-700/50",
+            )}
+          >
+            <Check aria-hidden className="size-5" />
+            {t("purchase:test_pay", { amount: money(view.total_cents) })}
+          </button>
+        </form>
+        <form method="post" action={`/payments/test/${view.hash}/fail`} onSubmit={decide("fail")}>
+          <CsrfField />
+          <button
+            type="submit"
+            disabled={pending !== null}
+            className={buttonClass("secondary", "w-full py-3 text-base text-red-800")}
+          >
+            <X aria-hidden className="size-5" />
+            {t("purchase:test_fail")}
+          </button>
+        </form>
+        <p className="text-center text-xs text-muted">{t("purchase:test_footer")}</p>
       </div>
-      <div className="mx-auto w-full max-w-lg px-4 py-10">
-        <div className="overflow-hidden rounded-2xl bg-white shadow-md ring-1 ring-gray-200">
-          <div className="border-b border-gray-100 px-6 py-5">
-            <p className="text-xs font-semibold tracking-wide text-muted uppercase">
-              {t("purchase:test_provider_name")}
-            </p>
-            <h1 className="mt-1 text-xl font-bold">{t("purchase:test_title")}</h1>
-          </div>
-          <dl className="divide-y divide-gray-100 text-sm">
-            <div className="flex justify-between gap-4 px-6 py-3">
-              <dt className="text-muted">{t("purchase:test_merchant")}</dt>
-              <dd className="min-w-0 text-right font-medium break-words">{merchant}</dd>
-            </div>
-            <div className="flex justify-between gap-4 px-6 py-3">
-              <dt className="text-muted">{t("purchase:status_product")}</dt>
-              <dd className="min-w-0 text-right font-medium break-words" data-testid="test-product">
-                {view.product_title}
-                {view.quantity > 1 && ` × ${view.quantity}`}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4 px-6 py-3">
-              <dt className="text-muted">{t("purchase:test_buyer")}</dt>
-              <dd className="min-w-0 text-right font-medium break-all">{view.buyer_email}</dd>
-            </div>
-            <div className="flex items-baseline justify-between gap-4 px-6 py-4">
-              <dt className="font-semibold">{t("purchase:test_amount")}</dt>
-              <dd className="text-2xl font-bold tabular-nums" data-testid="test-amount">
-                {money(view.total_cents)}
-              </dd>
-            </div>
-          </dl>
-          <div className="flex flex-col gap-3 border-t border-gray-100 bg-gray-50 px-6 py-5">
-            <FormAlert message={message} />
-            <form method="post" action={`/payments/test/${view.hash}/pay`} onSubmit={decide("pay")}>
-              <CsrfField />
-              <button
-                type="submit"
-                disabled={pending !== null}
-                className={buttonClass(
-                  "primary",
-                  "w-full bg-emerald-700 py-3 text-base hover:bg-emerald-800 disabled:bg-emerald-700/50",
-                )}
-              >
-                <Check aria-hidden className="size-5" />
-                {t("purchase:test_pay", { amount: money(view.total_cents) })}
-              </button>
-            </form>
-            <form method="post" action={`/payments/test/${view.hash}/fail`} onSubmit={decide("fail")}>
-              <CsrfField />
-              <button
-                type="submit"
-                disabled={pending !== null}
-                className={buttonClass("secondary", "w-full py-3 text-base text-red-800")}
-              >
-                <X aria-hidden className="size-5" />
-                {t("purchase:test_fail")}
-              </button>
-            </form>
-            <p className="text-center text-xs text-muted">{t("purchase:test_footer")}</p>
-          </div>
-        </div>
-      </div>
-    </div>
+    </TestPaymentFrame>
   );
 }
