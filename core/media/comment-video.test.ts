@@ -242,3 +242,100 @@ describe("the sweep of unfinished comment videos", () => {
     expect(bunny.requests.filter((r) => r.method === "GET" && r.path.endsWith(ready.videoUpload.VideoId))).toEqual([]);
   });
 });
+
+describe("the sweep of videos nothing points at", () => {
+  const stored = async (key: string) => (await storage.head(key)) !== null;
+  beforeAll(async () => {
+    await db.deleteFrom("comments").execute();
+    await db.deleteFrom("videos").execute();
+  });
+
+  it("removes a deleted comment's video and its file a day after it was made; keeps a commented one and a lecture's", async () => {
+    const now = nowIso();
+    const { id: courseId } = await db
+      .insertInto("courses")
+      .values({
+        slug: "orphan-sweep",
+        title: "Sweep",
+        description: "",
+        status: "draft",
+        price_cents: 0,
+        currency: "PLN",
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { id: sectionId } = await db
+      .insertInto("course_sections")
+      .values({ course_id: courseId, title: "One", position: 0 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { id: lectureId } = await db
+      .insertInto("lectures")
+      .values({
+        section_id: sectionId,
+        title: "Lecture",
+        duration_minutes: 0,
+        access: "paid",
+        status: "draft",
+        position: 0,
+        body: "",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const { id: lectureVideo } = await db
+      .insertInto("videos")
+      .values({
+        provider: "local",
+        title: "Lecture video",
+        user_id: userId,
+        lecture_id: lectureId,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const deleted = await commentWithVideo(null, "Soon deleted");
+    const kept = await commentWithVideo(null, "Kept");
+    for (const [id, key] of [
+      [deleted.videoId, "videos/deleted.mp4"],
+      [kept.videoId, "videos/kept.mp4"],
+    ] as const) {
+      await storage.put(key, Buffer.from("mp4"), { contentType: "video/mp4" });
+      await db.updateTable("videos").set({ status: 3, storage_key: key }).where("id", "=", id).execute();
+    }
+    await db.deleteFrom("comments").where("id", "=", deleted.commentId).execute();
+
+    // An hour later it is too fresh to be touched.
+    await sweep(null, new Date(Date.now() + HOUR));
+    expect(await videoIds()).toEqual([lectureVideo, deleted.videoId, kept.videoId]);
+    expect(await stored("videos/deleted.mp4")).toBe(true);
+
+    await sweep(null, new Date(Date.now() + 25 * HOUR));
+    expect(await videoIds()).toEqual([lectureVideo, kept.videoId]);
+    expect(await stored("videos/deleted.mp4")).toBe(false);
+    expect(await stored("videos/kept.mp4")).toBe(true);
+
+    // The lecture deleted: its video (lecture_id set null by the foreign key) goes too.
+    await db.deleteFrom("lectures").where("id", "=", lectureId).execute();
+    await sweep(null, new Date(Date.now() + 25 * HOUR));
+    expect(await videoIds()).toEqual([kept.videoId]);
+    await db.deleteFrom("comments").execute();
+    await db.deleteFrom("videos").execute();
+  });
+
+  it("deletes a deleted post's video at Bunny", async () => {
+    const gone = await commentWithVideo(bunnyHost, "Gone at Bunny");
+    const kept = await commentWithVideo(bunnyHost, "Kept at Bunny");
+    await db.updateTable("videos").set({ status: 3 }).execute();
+    await db.deleteFrom("comments").where("id", "=", gone.commentId).execute();
+
+    await sweep(bunnyHost, new Date(Date.now() + 25 * HOUR));
+    expect(bunny.videos.has(gone.videoUpload.VideoId)).toBe(false);
+    expect(bunny.videos.has(kept.videoUpload.VideoId)).toBe(true);
+    const left = await videoIds();
+    expect(left).toContain(kept.videoId);
+    expect(left).not.toContain(gone.videoId);
+  });
+});
