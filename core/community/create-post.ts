@@ -12,7 +12,7 @@ import { type Actor, authorizeUser, isAdmin } from "../shared/actor.ts";
 import { parseInput } from "../validation.ts";
 import { assertMayWrite } from "../moderation/posting-pause.ts";
 import { notifyNewPost } from "./notifications/notify.ts";
-import { checkPostImage, storePostImage, type StoredPostImage } from "./post-image.ts";
+import { checkPostImage, deletePostImageFiles, storePostImage, type StoredPostImage } from "./post-image.ts";
 import { type PostView, postQuery, presentPosts } from "./present.ts";
 import { postEmbedUrl, postFieldsSchema } from "./schemas.ts";
 import { requireReadableTopic } from "./topics.ts";
@@ -67,6 +67,7 @@ export async function createPost(
         image: stored?.key ?? null,
         image_width: stored?.width ?? null,
         image_height: stored?.height ?? null,
+        image_thumbnail: stored?.thumbnailKey ?? null,
         video_url: fields.video ? postEmbedUrl(fields.video) : null,
         video_id: videoId,
         pinned_at: null,
@@ -100,7 +101,7 @@ export async function createPost(
     }
   } catch (error) {
     // No post holds the file: remove it again.
-    if (stored) await storage.delete(stored.key).catch(() => {});
+    if (stored) await deletePostImageFiles(storage, stored.key);
     throw error;
   }
   const row = await postQuery(db).where("p.id", "=", id).executeTakeFirstOrThrow();

@@ -7,6 +7,7 @@ import { type Actor, requireSignedIn } from "../shared/actor.ts";
 import { AppError } from "../errors.ts";
 import { canDeletePost } from "./policies.ts";
 import { postRefusal, requireVisiblePost } from "./post-access.ts";
+import { thumbnailKey } from "../media/thumbnail.ts";
 
 export async function deletePost(deps: { db: Db; storage: Storage }, actor: Actor, postId: number): Promise<void> {
   const signedIn = requireSignedIn(actor);
@@ -52,5 +53,6 @@ export async function deletePost(deps: { db: Db; storage: Storage }, actor: Acto
     return keys;
   });
   // Files after the commit: a failed removal leaves an unused file, never a post without its image.
-  for (const key of files) await deps.storage.delete(key).catch(() => {});
+  const thumbnail = post.image ? [thumbnailKey(post.image)] : [];
+  for (const key of [...files, ...thumbnail]) await deps.storage.delete(key).catch(() => {});
 }

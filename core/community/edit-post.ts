@@ -11,7 +11,7 @@ import { assertMayWrite } from "../moderation/posting-pause.ts";
 import { recordPostImage, type PostInput } from "./create-post.ts";
 import { canEditPost } from "./policies.ts";
 import { postRefusal, requireVisiblePost } from "./post-access.ts";
-import { checkPostImage, storePostImage } from "./post-image.ts";
+import { checkPostImage, deletePostImageFiles, storePostImage } from "./post-image.ts";
 import { type PostView, postQuery, presentPosts } from "./present.ts";
 import { postEmbedUrl, postFieldsSchema } from "./schemas.ts";
 
@@ -40,7 +40,12 @@ export async function editPost(
           body: fields.body,
           video_url: fields.video ? postEmbedUrl(fields.video) : null,
           ...(replaceImage
-            ? { image: stored?.key ?? null, image_width: stored?.width ?? null, image_height: stored?.height ?? null }
+            ? {
+                image: stored?.key ?? null,
+                image_width: stored?.width ?? null,
+                image_height: stored?.height ?? null,
+                image_thumbnail: stored?.thumbnailKey ?? null,
+              }
             : {}),
           updated_at: now,
         })
@@ -52,11 +57,11 @@ export async function editPost(
       if (replaceImage && post.image) await trx.deleteFrom("uploads").where("storage_key", "=", post.image).execute();
     });
   } catch (error) {
-    if (stored) await storage.delete(stored.key).catch(() => {});
+    if (stored) await deletePostImageFiles(storage, stored.key);
     throw error;
   }
   // The old file after the commit: a failed removal leaves an unused file, never a post without its image.
-  if (replaceImage && post.image) await storage.delete(post.image).catch(() => {});
+  if (replaceImage && post.image) await deletePostImageFiles(storage, post.image);
   const row = await postQuery(db).where("p.id", "=", post.id).executeTakeFirstOrThrow();
   const [view] = await presentPosts(db, actor, [row]);
   return { post: view! };

@@ -26,8 +26,8 @@ export function galleryPath(topicId: number | null): string {
 
 /**
  * One image of the gallery: the §3 Lightbox image {src, thumbnail, alt, caption} and its size, with the post it
- * belongs to. The thumbnail is the image itself: a post's image is already compressed by the browser to at most
- * 600 KB (spec §9), and the grid shows it scaled down.
+ * belongs to. The thumbnail is the image's small copy (core/media/thumbnail.ts), or the image itself for a post
+ * stored before thumbnails were made.
  */
 export type GalleryImage = {
   id: number;
@@ -87,7 +87,17 @@ export async function readableTopic(db: Db, actor: Actor, topicIdParam: unknown)
 export function imagePostsQuery(db: Db, actor: Actor, topicId: number | null, before: number | null, limit: number) {
   let query = db
     .selectFrom("community_posts")
-    .select(["id", "topic_id", "user_id", "title", "image", "image_width", "image_height", "hidden_at"])
+    .select([
+      "id",
+      "topic_id",
+      "user_id",
+      "title",
+      "image",
+      "image_thumbnail",
+      "image_width",
+      "image_height",
+      "hidden_at",
+    ])
     .where("image", "is not", null);
   if (topicId !== null) query = query.where("topic_id", "=", topicId);
   if (!isAdmin(actor)) query = query.where("hidden_at", "is", null);
@@ -123,7 +133,7 @@ export async function imagesPage(
       return {
         id: row.id,
         src,
-        thumbnail: src,
+        thumbnail: row.image_thumbnail ? fileUrl(row.image_thumbnail) : src,
         alt: row.title,
         caption: row.title,
         width: row.image_width,

@@ -15,7 +15,7 @@ type SharpFactory = (input: Buffer, options: SharpOptions) => Sharp;
 
 let loading: Promise<SharpFactory> | undefined;
 
-function loadSharp(): Promise<SharpFactory> {
+export function loadSharp(): Promise<SharpFactory> {
   loading ??= import("sharp").then(({ default: sharp }) => {
     // No decoded-image cache (each upload is seen once) and one libvips thread per image: the machine is
     // shared with the requests.

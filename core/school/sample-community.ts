@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
 import type { Language } from "#platform/db/schema.ts";
+import { makeThumbnail, thumbnailKey } from "../media/thumbnail.ts";
 import { ensureCourseProduct } from "../selling/course-product.ts";
 import type { SampleFileStore } from "./sample-content.ts";
 import { sampleCommunityTexts } from "./sample-community-texts.ts";
@@ -58,7 +59,10 @@ export async function addSampleCommunity(
       let image: { key: string; width: number; height: number } | null = null;
       if (post.image) {
         const key = `images/posts/${randomBytes(16).toString("hex")}.png`;
-        await options.files.put(key, options.postImage(post.image), { contentType: "image/png" });
+        const bytes = options.postImage(post.image);
+        await options.files.put(key, bytes, { contentType: "image/png" });
+        const thumbnail = await makeThumbnail(bytes);
+        await options.files.put(thumbnailKey(key), thumbnail.bytes, { contentType: "image/webp" });
         image = { key, width: post.image.width, height: post.image.height };
         images += 1;
       }
@@ -73,6 +77,7 @@ export async function addSampleCommunity(
           image: image?.key ?? null,
           image_width: image?.width ?? null,
           image_height: image?.height ?? null,
+          image_thumbnail: image ? thumbnailKey(image.key) : null,
           video_url: null,
           video_id: null,
           pinned_at: null,

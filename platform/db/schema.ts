@@ -303,6 +303,8 @@ export type CommunityPostTable = {
   image: string | null;
   image_width: number | null;
   image_height: number | null;
+  /** storage key of the image's small copy for the gallery (core/media/thumbnail.ts); null before migration 0026 */
+  image_thumbnail: string | null;
   /** an embed URL (YouTube, Vimeo...) */
   video_url: string | null;
   /** a hosted video (ours or Bunny's): the spec's bunny_id and bunny_status come from it */

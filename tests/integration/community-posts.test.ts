@@ -131,6 +131,33 @@ describe("POST /json/community/topics/{id}/post/create", () => {
     expect(upload).toEqual({ context: "post", user_id: student.id });
   });
 
+  it("makes a WebP thumbnail of at most 480 px for the gallery, removed with the post", async () => {
+    const response = await postMultipart(student.client, `/json/community/topics/${open}/post/create`, {
+      title: "A wide landscape",
+      body: "Taken this morning",
+      video: "",
+      file: "0",
+      video_file_upload: "0",
+      image: { bytes: solidPng(1200, 900), filename: "wide.png", type: "image/png" },
+    });
+    expect(response.status).toBe(200);
+    const post = response.body.post;
+    const gallery = await student.client.post(`/json/community/gallery/${open}`);
+    const image = gallery.body.images.find((entry: { post_id: number }) => entry.post_id === post.id);
+    expect(image.src).toBe(post.image);
+    expect(image.thumbnail).toBe(post.image.replace(/\.png$/, ".thumb.webp"));
+    const thumbnail = await student.client.raw(image.thumbnail);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get("content-type")).toBe("image/webp");
+    const { default: sharp } = await import("sharp");
+    const meta = await sharp(Buffer.from(await thumbnail.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 480, 360]);
+
+    expect((await student.client.json("DELETE", `/json/community/posts/${post.id}`)).status).toBe(200);
+    expect((await student.client.raw(image.thumbnail)).status).toBe(404);
+    expect((await student.client.raw(post.image)).status).toBe(404);
+  });
+
   it("answers 422 for an image above 600000 bytes, and for a file that is not a PNG, GIF or JPEG", async () => {
     const big = Buffer.concat([solidPng(2, 2), Buffer.alloc(600_001 - solidPng(2, 2).length)]);
     const tooBig = await postMultipart(student.client, `/json/community/topics/${open}/post/create`, {
