@@ -61,6 +61,8 @@ export const postFieldsSchema = z.object({
   image_delete: z.preprocess((value) => value === true || value === "1" || value === 1, z.boolean()).optional(),
   /** 1: the post carries a hosted video, uploaded after the post is created (the answer's videoUpload) */
   video_file_upload: z.preprocess((value) => value === true || value === "1" || value === 1, z.boolean()).optional(),
+  /** 1 (editing): the post's hosted video is detached */
+  video_file_delete: z.preprocess((value) => value === true || value === "1" || value === 1, z.boolean()).optional(),
 });
 export type PostFields = z.output<typeof postFieldsSchema>;
 

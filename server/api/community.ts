@@ -101,7 +101,12 @@ export async function communityRoutes(app: FastifyInstance, { services }: { serv
     requireSignedIn(request.ctx.actor);
     const postId = idParam(request.params.id);
     const form = await readPostForm(request);
-    return editPost(services, request.ctx.actor, postId, form);
+    return editPost(
+      { ...services, videos: { videoHost: services.videoHost, secret: services.secret } },
+      request.ctx.actor,
+      postId,
+      form,
+    );
   };
   app.put<{ Params: Params }>("/json/community/posts/:id", limited(routeLimits.communityPostChange), edit);
   app.post<{ Params: Params }>("/json/community/posts/:id", limited(routeLimits.communityPostChange), edit);

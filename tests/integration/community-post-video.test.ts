@@ -187,3 +187,51 @@ describe("a post with a hosted video", () => {
     expect((await visitor.raw(`/videos/${videoId}/stream`)).status).toBe(404);
   });
 });
+
+describe("editing a post's hosted video", () => {
+  it("replaces it with a new upload (the answer's videoUpload), then detaches it; nothing else changes", async () => {
+    const { post, videoUpload } = await postWithVideo(author.client, publicTopic, "Take one");
+    const first = Number(videoUpload!.VideoId);
+    await upload(author.client, videoUpload!, mp4Like(32 * 1024));
+
+    const replaced = await author.client.post(`/json/community/posts/${post.id}`, {
+      title: "Take two",
+      body: "Here is how I did it",
+      video_file_upload: 1,
+    });
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    const second = Number(replaced.body.videoUpload.VideoId);
+    expect(second).not.toBe(first);
+    expect(replaced.body.videoUpload).toMatchObject({ endpoint: "/tus/videos", LibraryId: "local", title: "Take two" });
+    expect(replaced.body.post).toMatchObject({ title: "Take two", video_id: second, bunny_status: 0 });
+    expect((await postRow(post.id)).video_id).toBe(second);
+    await upload(author.client, replaced.body.videoUpload, mp4Like(32 * 1024));
+    expect((await videoRow(second))?.status).toBe(3);
+
+    // A plain edit keeps the video.
+    const kept = await author.client.post(`/json/community/posts/${post.id}`, {
+      title: "Take two!",
+      body: "Same clip",
+    });
+    expect(kept.body.videoUpload).toBeUndefined();
+    expect((await postRow(post.id)).video_id).toBe(second);
+
+    // Another student may not touch it.
+    const foreign = await reader.client.post(`/json/community/posts/${post.id}`, {
+      title: "Mine now",
+      body: "Detaching it",
+      video_file_delete: 1,
+    });
+    expect(foreign.status).toBe(404);
+    expect((await postRow(post.id)).video_id).toBe(second);
+
+    const detached = await author.client.post(`/json/community/posts/${post.id}`, {
+      title: "No video after all",
+      body: "Words only",
+      video_file_delete: 1,
+    });
+    expect(detached.status).toBe(200);
+    expect(detached.body.post).toMatchObject({ video_id: null, bunny_status: null });
+    expect((await postRow(post.id)).video_id).toBeNull();
+  });
+});

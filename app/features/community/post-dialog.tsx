@@ -49,6 +49,7 @@ export function PostDialog({
   const [video, setVideo] = useState(editing?.video ?? "");
   const [image, setImage] = useState<Chosen | null>(null);
   const [removeImage, setRemoveImage] = useState(false);
+  const [removeVideo, setRemoveVideo] = useState(false);
   const [imageMessage, setImageMessage] = useState<string | null>(null);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [busy, setBusy] = useState(false);
@@ -68,6 +69,7 @@ export function PostDialog({
     setVideo(editing?.video ?? "");
     setImage(null);
     setRemoveImage(false);
+    setRemoveVideo(false);
     setVideoFile(null);
     setErrors({});
     setProblem(undefined);
@@ -97,10 +99,9 @@ export function PostDialog({
     form.set("title", title);
     form.set("body", body);
     form.set("video", video);
-    if (!editing) {
-      form.set("file", "0");
-      form.set("video_file_upload", videoFile ? "1" : "0");
-    }
+    if (!editing) form.set("file", "0");
+    form.set("video_file_upload", videoFile ? "1" : "0");
+    if (editing && removeVideo && !videoFile) form.set("video_file_delete", "1");
     if (removeImage) form.set("image_delete", "1");
     if (image) {
       const ext = image.blob.type === "image/png" ? "png" : image.blob.type === "image/gif" ? "gif" : "jpg";
@@ -112,7 +113,7 @@ export function PostDialog({
       const url = editing
         ? `/json/community/posts/${editing.id}`
         : `/json/community/topics/${"topicId" in target ? target.topicId : 0}/post/create`;
-      const attached = editing ? null : videoFile;
+      const attached = videoFile;
       const { post, videoUpload: uploadTo } = await api<{ post: PostView; videoUpload?: CommentVideoUpload }>(
         "POST",
         url,
@@ -236,12 +237,20 @@ export function PostDialog({
             />
           )}
         </div>
-        {!editing && (
-          <div className="flex flex-col gap-2" data-testid="post-video-file">
-            <span className="text-sm font-medium text-ink">{t("community:field_video_file")}</span>
-            <VideoAttachment video={videoFile} offered disabled={busy || uploading} onChange={setVideoFile} />
-          </div>
-        )}
+        <div className="flex flex-col gap-2" data-testid="post-video-file">
+          <span className="text-sm font-medium text-ink">
+            {t(editing?.video_id ? "community:field_video_file_replace" : "community:field_video_file")}
+          </span>
+          <VideoAttachment video={videoFile} offered disabled={busy || uploading} onChange={setVideoFile} />
+          {editing?.video_id != null && !videoFile && (
+            <Checkbox
+              label={t("community:remove_video")}
+              name="video_file_delete"
+              checked={removeVideo}
+              onChange={(event) => setRemoveVideo(event.target.checked)}
+            />
+          )}
+        </div>
         <VideoUploadStatus state={videoUpload.state} />
         <div className="flex flex-wrap justify-end gap-2">
           <DialogClose>
