@@ -1,10 +1,10 @@
 // POST /home/surveys/{id}/export: a survey's answers as CSV for a spreadsheet, one row per student (time, name,
 // e-mail, then one column per question; a checkbox answer lists the chosen labels). One export per admin per
-// minute ('You can only make one export per minute', spec §8), through the transactions' export throttle and
+// minute ('You can only make one export per minute', spec §8), through the shared export throttle and
 // CSV writer (quoting, a BOM for Polish letters, formula cells neutralised).
 import type { Db } from "#platform/db/connection.ts";
-import type { ExportThrottle } from "../transactions/export-throttle.ts";
-import { toCsv } from "../transactions/csv.ts";
+import type { ExportThrottle } from "../shared/export-throttle.ts";
+import { toCsv } from "../shared/csv.ts";
 import { type Actor, authorizeUser } from "../shared/actor.ts";
 import { idParam } from "../shared/ids.ts";
 import type { SurveyAnswers } from "./answers.ts";

@@ -2,12 +2,12 @@
 // amounts in the currency's units with a dot, times in UTC. At most EXPORT_ROWS_LIMIT rows, newest first.
 import { centsToDecimal } from "#core/shared/money.ts";
 import type { Db } from "#platform/db/connection.ts";
-import { toCsv } from "./csv.ts";
+import { toCsv } from "../shared/csv.ts";
 import { filteredTransactions } from "./filtered-transactions.ts";
 import { rowColumns } from "./list-transactions.ts";
 import type { TransactionFilters } from "./schemas.ts";
 import { type Actor, authorizeUser } from "../shared/actor.ts";
-import type { ExportThrottle } from "./export-throttle.ts";
+import type { ExportThrottle } from "../shared/export-throttle.ts";
 import { canViewTransactions } from "./policies.ts";
 
 export const EXPORT_ROWS_LIMIT = 50_000;

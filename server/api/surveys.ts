@@ -10,7 +10,7 @@
 // Every call needs the CSRF token (csrf-guard).
 import type { FastifyInstance } from "fastify";
 import { exportSurveyResponsesCsv } from "#core/surveys/export-responses.ts";
-import { createExportThrottle } from "#core/transactions/export-throttle.ts";
+import { createExportThrottle } from "#core/shared/export-throttle.ts";
 import { createLimiter } from "#platform/rate-limit.ts";
 import { createSurvey } from "#core/surveys/create-survey.ts";
 import { findDueSurvey } from "#core/surveys/find-due-survey.ts";

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isAppError } from "#core/errors.ts";
 import { denyTransactionAccess } from "#core/transactions/deny-transaction-access.ts";
-import { createExportThrottle } from "#core/transactions/export-throttle.ts";
+import { createExportThrottle } from "#core/shared/export-throttle.ts";
 import { exportFileName, exportTransactionsCsv } from "#core/transactions/export-transactions.ts";
 import { grantTransactionAccess } from "#core/transactions/grant-transaction-access.ts";
 import { recordRefund } from "#core/transactions/record-refund.ts";
