@@ -49,6 +49,7 @@ export default [
     route("courses", "routes/admin/courses/index.tsx"),
     route("courses/new", "routes/admin/courses/new.tsx"),
     route("courses/:courseId", "routes/admin/courses/edit.tsx"),
+    route("courses/:courseId/report", "routes/admin/courses/report.tsx"),
     route("courses/:courseId/lectures/:lectureId", "routes/admin/courses/lecture.tsx"),
     route("products", "routes/admin/products.tsx"),
     route("products/new", "routes/admin/products-new.tsx"),

@@ -21,6 +21,7 @@ import { jobRoutes } from "./api/jobs.ts";
 import { catalogRoutes } from "./api/catalog.ts";
 import { reviewRoutes } from "./api/reviews.ts";
 import { authoringRoutes } from "./api/authoring.ts";
+import { courseReportRoutes } from "./api/course-reports.ts";
 import { discussionRoutes } from "./api/discussion.ts";
 import { communityRoutes } from "./api/community.ts";
 import { communityGalleryRoutes } from "./api/community-gallery.ts";
@@ -146,6 +147,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(catalogRoutes, { services });
     await api.register(reviewRoutes, { services });
     await api.register(authoringRoutes, { services });
+    await api.register(courseReportRoutes, { services });
     await api.register(discussionRoutes, { services });
     await api.register(communityRoutes, { services });
     await api.register(communityGalleryRoutes, { services });

@@ -17,3 +17,8 @@ export function canKeepLectureProgress(actor: Actor): boolean {
 export function canListOwnCourses(actor: Actor): boolean {
   return isSignedIn(actor);
 }
+
+/** A course's report (students' progress, who is stuck, where they drop off) and its export: admins. */
+export function canReadCourseReports(actor: Actor): boolean {
+  return isAdmin(actor);
+}

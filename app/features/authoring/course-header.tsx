@@ -2,7 +2,7 @@
 // sets the publication date) and the link to preview the course as a student.
 import { useState } from "react";
 import { Link } from "react-router";
-import { ChevronLeft, Eye } from "lucide-react";
+import { BarChart3, ChevronLeft, Eye } from "lucide-react";
 import type { AuthoredCourse } from "#core/catalog/authored.ts";
 import { formatDate } from "#platform/i18n/format.ts";
 import type { Lang } from "#platform/i18n/index.ts";
@@ -62,6 +62,10 @@ export function CourseHeader({
           </div>
         </div>
         <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
+          <Link to={`/home/courses/${course.id}/report`} className={buttonClass("secondary")}>
+            <BarChart3 aria-hidden className="size-4" />
+            {t("course_report:open_report")}
+          </Link>
           <a
             href={`/${course.slug}/watch?preview=student`}
             target="_blank"
