@@ -24,11 +24,14 @@ export async function recordChargePaid(
   providerRef: string | null,
   now: string,
 ): Promise<void> {
-  await trx
+  // Only the holder of the pending charge records it: a second recording of one charge changes nothing.
+  const taken = await trx
     .updateTable("membership_charges")
     .set({ status: "succeeded", provider_ref: providerRef, paid_at: now, next_retry_at: null, updated_at: now })
     .where("id", "=", charge.id)
-    .execute();
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 0) return;
   const anchor = membership.started_at ?? now;
   const periodEnd = addMonths(anchor, charge.period_number * membership.period_months);
   await trx
@@ -54,7 +57,7 @@ export async function recordChargeFailed(
   now: string,
 ): Promise<"retrying" | "expired"> {
   const retryAt = result.outcome === "hard_declined" ? null : nextRetryAt(charge.created_at, charge.attempts);
-  await trx
+  const taken = await trx
     .updateTable("membership_charges")
     .set({
       status: "failed",
@@ -64,7 +67,9 @@ export async function recordChargeFailed(
       updated_at: now,
     })
     .where("id", "=", charge.id)
-    .execute();
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) === 0) return retryAt ? "retrying" : "expired";
   await trx
     .updateTable("memberships")
     .set(retryAt ? { status: "past_due", updated_at: now } : { status: "expired", ended_at: now, updated_at: now })

@@ -8,7 +8,8 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { MembershipCharge } from "#platform/db/schema.ts";
-import { type TokenChargers, idempotencyKeyOf } from "./billing.ts";
+import { crashPoint } from "#platform/crash-points.ts";
+import { type TokenChargeResult, type TokenChargers, idempotencyKeyOf } from "./billing.ts";
 import { LIFETIME } from "./periods.ts";
 import { recordChargeFailed, recordChargePaid } from "./record-charge.ts";
 
@@ -75,7 +76,22 @@ export async function renewMembership(
 ): Promise<RenewalOutcome> {
   const claim = await claimCharge(db, target.membershipId, target.period, now);
   if (!claim) return "skipped";
-  const { charge } = claim;
+  crashPoint("membership.renewal-claimed");
+  return chargeClaimed(db, chargers, claim.charge, now);
+}
+
+/**
+ * Charges a claimed (pending) charge and records the answer; `lookupFirst` asks the provider what became of the
+ * idempotency key before charging (the reconcile of a charge a crash left pending: reconcile-charges.ts).
+ */
+export async function chargeClaimed(
+  db: Db,
+  chargers: TokenChargers,
+  charge: MembershipCharge,
+  now: string,
+  options: { lookupFirst?: boolean } = {},
+): Promise<Exclude<RenewalOutcome, "skipped">> {
+  const target = { membershipId: charge.membership_id, period: charge.period_number };
   const membership = await db
     .selectFrom("memberships as m")
     .innerJoin("membership_plans as p", "p.id", "m.plan_id")
@@ -85,18 +101,27 @@ export async function renewMembership(
     .executeTakeFirstOrThrow();
 
   const charger = chargers.get(membership.provider);
-  const result =
+  const request = membership.provider_token
+    ? {
+        token: membership.provider_token,
+        amountCents: charge.amount_cents,
+        currency: charge.currency,
+        idempotencyKey: charge.idempotency_key,
+        description: membership.name.slice(0, 120),
+      }
+    : null;
+  if (options.lookupFirst && charger && request && !charger.lookup)
+    throw new Error(`${charger.name} cannot say what became of a charge: left pending`);
+  const found = options.lookupFirst && charger?.lookup && request ? await charger.lookup(request) : null;
+  const result: TokenChargeResult | { outcome: "paid"; providerRef: null } =
     charge.amount_cents === 0
-      ? ({ outcome: "paid", providerRef: null } as const)
-      : !charger || !membership.provider_token
-        ? ({ outcome: "declined", providerRef: null, reason: "no_saved_card" } as const)
-        : await charger.chargeToken({
-            token: membership.provider_token,
-            amountCents: charge.amount_cents,
-            currency: charge.currency,
-            idempotencyKey: charge.idempotency_key,
-            description: membership.name.slice(0, 120),
-          });
+      ? { outcome: "paid", providerRef: null }
+      : found
+        ? found
+        : !charger || !request
+          ? { outcome: "declined", providerRef: null, reason: "no_saved_card" }
+          : await charger.chargeToken(request);
+  crashPoint("membership.renewal-charged");
 
   return db.transaction().execute(async (trx) => {
     if (result.outcome === "paid") {
