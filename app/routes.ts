@@ -13,6 +13,7 @@ export default [
       route("account", "routes/my/account.tsx"),
       route("invoices", "routes/my/invoices.tsx"),
       route("membership", "routes/my/membership.tsx"),
+      route("membership/card", "routes/my/membership-card.tsx"),
       route("products", "routes/my/products.tsx"),
       route("products/:slug", "routes/my/products-detail.tsx"),
     ]),

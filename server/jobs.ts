@@ -39,7 +39,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
       resumable: services.resumable,
       videoHost: services.videoHost,
     }),
-    registerJob(renewalScanJob, {}),
+    registerJob(renewalScanJob, { chargers: membershipChargers(services) }),
     registerJob(renewMembershipJob, { chargers: membershipChargers(services) }),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),

@@ -18,6 +18,12 @@ export type TokenChargeResult =
 export type TokenCharger = {
   name: string;
   chargeToken(charge: TokenCharge): Promise<TokenChargeResult>;
+  /**
+   * What the provider did with this idempotency key, for the reconcile of a charge left pending by a crash
+   * (reconcile-charges.ts): its result, or null when the provider has no such charge (it was never made). A
+   * charger without it cannot be reconciled: such a charge stays pending for a person to settle.
+   */
+  lookup?(charge: TokenCharge): Promise<TokenChargeResult | null>;
 };
 
 /** The chargers this server has, by provider name (the composition root builds it). */

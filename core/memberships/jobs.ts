@@ -4,6 +4,7 @@ import { z } from "zod";
 import { defineJob } from "#platform/jobs/define-job.ts";
 import { defineSchedule, emptyPayload } from "#platform/jobs/schedule.ts";
 import type { TokenChargers } from "./billing.ts";
+import { reconcilePendingCharges } from "./reconcile-charges.ts";
 import { renewMembership } from "./renew-membership.ts";
 import { scanRenewals } from "./scan-renewals.ts";
 
@@ -31,8 +32,12 @@ export const renewalScanJob = defineJob({
   name: "memberships.renewals",
   payload: emptyPayload,
   handler:
-    (deps: Clock = {}) =>
+    (deps: { chargers: TokenChargers } & Clock) =>
     async (_payload, { db, log }) => {
+      // Charges a crash left pending are settled first (asked of their provider), then the due renewals queued.
+      const reconciled = await reconcilePendingCharges(db, deps.chargers, deps.now?.());
+      if (reconciled.paid + reconciled.failed + reconciled.left > 0)
+        log.info(reconciled, "membership charges reconciled");
       const { queued, finished } = await scanRenewals(db, deps.now?.());
       if (queued + finished > 0) log.info({ queued, finished }, "membership renewals scanned");
     },

@@ -2,20 +2,32 @@
 // the charge row of (membership, period) is claimed first (its unique key, also the idempotency key the provider
 // receives), so a second worker, a repeated job or a retried one finds it taken and charges nothing. The provider
 // is called outside any database transaction; its answer is then recorded: paid extends the period by one and
-// returns the membership to active (at risk when the card expires before the next charge); a decline makes it past_due with retries on days +1, +3, +5, +7 after the
-// first failure, then expired; a hard decline (stolen, lost card) expires it at once, never retried.
+// returns the membership to active (at risk when the card expires before the next charge); a decline makes it
+// past_due with retries on days +1, +3, +5, +7 after the first failure, then expired; a hard decline (stolen, lost
+// card) expires it at once, never retried (record-charge.ts, shared with the card update's retry).
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { MembershipCharge } from "#platform/db/schema.ts";
-import { type TokenChargers, idempotencyKeyOf } from "./billing.ts";
-import { LIFETIME, addMonths, cardExpiresBefore, nextRetryAt } from "./periods.ts";
+import { crashPoint } from "#platform/crash-points.ts";
+import { type TokenChargeResult, type TokenChargers, idempotencyKeyOf } from "./billing.ts";
+import { LIFETIME } from "./periods.ts";
+import { recordChargeFailed, recordChargePaid } from "./record-charge.ts";
 
 export type RenewalOutcome = "paid" | "retrying" | "expired" | "skipped";
 
-type Claim = { charge: MembershipCharge } | null;
+export type Claim = { charge: MembershipCharge; inserted: boolean } | null;
 
-/** Takes the period's charge for this worker: a new row, or a failed one whose retry is due. */
-async function claimCharge(db: Db, membershipId: number, period: number, now: string): Promise<Claim> {
+/**
+ * Takes the period's charge for this worker: a new row, or a failed one whose retry is due (any failed one with
+ * `retryNow`: the member has just given a new card, update-card.ts).
+ */
+export async function claimCharge(
+  db: Db,
+  membershipId: number,
+  period: number,
+  now: string,
+  options: { retryNow?: boolean } = {},
+): Promise<Claim> {
   return db.transaction().execute(async (trx) => {
     const membership = await trx
       .selectFrom("memberships")
@@ -43,17 +55,16 @@ async function claimCharge(db: Db, membershipId: number, period: number, now: st
       .onConflict((oc) => oc.doNothing())
       .returningAll()
       .executeTakeFirst();
-    if (inserted) return { charge: inserted };
-    const retried = await trx
+    if (inserted) return { charge: inserted, inserted: true };
+    let retry = trx
       .updateTable("membership_charges")
       .set((eb) => ({ status: "pending", attempts: eb("attempts", "+", 1), next_retry_at: null, updated_at: now }))
       .where("membership_id", "=", membershipId)
       .where("period_number", "=", period)
-      .where("status", "=", "failed")
-      .where("next_retry_at", "<=", now)
-      .returningAll()
-      .executeTakeFirst();
-    return retried ? { charge: retried } : null;
+      .where("status", "=", "failed");
+    if (!options.retryNow) retry = retry.where("next_retry_at", "<=", now);
+    const retried = await retry.returningAll().executeTakeFirst();
+    return retried ? { charge: retried, inserted: false } : null;
   });
 }
 
@@ -65,7 +76,22 @@ export async function renewMembership(
 ): Promise<RenewalOutcome> {
   const claim = await claimCharge(db, target.membershipId, target.period, now);
   if (!claim) return "skipped";
-  const { charge } = claim;
+  crashPoint("membership.renewal-claimed");
+  return chargeClaimed(db, chargers, claim.charge, now);
+}
+
+/**
+ * Charges a claimed (pending) charge and records the answer; `lookupFirst` asks the provider what became of the
+ * idempotency key before charging (the reconcile of a charge a crash left pending: reconcile-charges.ts).
+ */
+export async function chargeClaimed(
+  db: Db,
+  chargers: TokenChargers,
+  charge: MembershipCharge,
+  now: string,
+  options: { lookupFirst?: boolean } = {},
+): Promise<Exclude<RenewalOutcome, "skipped">> {
+  const target = { membershipId: charge.membership_id, period: charge.period_number };
   const membership = await db
     .selectFrom("memberships as m")
     .innerJoin("membership_plans as p", "p.id", "m.plan_id")
@@ -75,61 +101,33 @@ export async function renewMembership(
     .executeTakeFirstOrThrow();
 
   const charger = chargers.get(membership.provider);
-  const result =
+  const request = membership.provider_token
+    ? {
+        token: membership.provider_token,
+        amountCents: charge.amount_cents,
+        currency: charge.currency,
+        idempotencyKey: charge.idempotency_key,
+        description: membership.name.slice(0, 120),
+      }
+    : null;
+  if (options.lookupFirst && charger && request && !charger.lookup)
+    throw new Error(`${charger.name} cannot say what became of a charge: left pending`);
+  const found = options.lookupFirst && charger?.lookup && request ? await charger.lookup(request) : null;
+  const result: TokenChargeResult | { outcome: "paid"; providerRef: null } =
     charge.amount_cents === 0
-      ? ({ outcome: "paid", providerRef: null } as const)
-      : !charger || !membership.provider_token
-        ? ({ outcome: "declined", providerRef: null, reason: "no_saved_card" } as const)
-        : await charger.chargeToken({
-            token: membership.provider_token,
-            amountCents: charge.amount_cents,
-            currency: charge.currency,
-            idempotencyKey: charge.idempotency_key,
-            description: membership.name.slice(0, 120),
-          });
+      ? { outcome: "paid", providerRef: null }
+      : found
+        ? found
+        : !charger || !request
+          ? { outcome: "declined", providerRef: null, reason: "no_saved_card" }
+          : await charger.chargeToken(request);
+  crashPoint("membership.renewal-charged");
 
   return db.transaction().execute(async (trx) => {
     if (result.outcome === "paid") {
-      await trx
-        .updateTable("membership_charges")
-        .set({ status: "succeeded", provider_ref: result.providerRef, paid_at: now, updated_at: now })
-        .where("id", "=", charge.id)
-        .execute();
-      const anchor = membership.started_at ?? now;
-      const periodEnd = addMonths(anchor, target.period * membership.period_months);
-      await trx
-        .updateTable("memberships")
-        .set((eb) => ({
-          // The next charge falls after the card's expiry: at risk until the card is updated.
-          status: cardExpiresBefore(membership, periodEnd) ? "at_risk" : "active",
-          period_number: target.period,
-          current_period_start: eb.ref("current_period_end"),
-          current_period_end: periodEnd,
-          updated_at: now,
-        }))
-        .where("id", "=", target.membershipId)
-        .where("period_number", "=", target.period - 1)
-        .execute();
+      await recordChargePaid(trx, charge, { id: target.membershipId, ...membership }, result.providerRef, now);
       return "paid";
     }
-    const retryAt = result.outcome === "hard_declined" ? null : nextRetryAt(charge.created_at, charge.attempts);
-    await trx
-      .updateTable("membership_charges")
-      .set({
-        status: "failed",
-        provider_ref: result.providerRef,
-        failure_reason: result.reason,
-        next_retry_at: retryAt,
-        updated_at: now,
-      })
-      .where("id", "=", charge.id)
-      .execute();
-    await trx
-      .updateTable("memberships")
-      .set(retryAt ? { status: "past_due", updated_at: now } : { status: "expired", ended_at: now, updated_at: now })
-      .where("id", "=", target.membershipId)
-      .where("status", "in", ["active", "at_risk", "past_due"])
-      .execute();
-    return retryAt ? "retrying" : "expired";
+    return recordChargeFailed(trx, charge, result, now);
   });
 }

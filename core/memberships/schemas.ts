@@ -158,3 +158,12 @@ export const cancelSurveySchema = z
 
 /** POST /my/membership/resume: a canceled membership whose period has not ended renews again. */
 export const resumeSchema = z.object({ membership_id: formIdSchema });
+
+/**
+ * The card update (§7: POST /my/membership/card {cypher}): the cypher the browser made, and which membership (the
+ * member's current one when left out). The cypher's own checks, and §8's messages, are in update-card.ts.
+ */
+export const cardUpdateSchema = z.object({
+  membership_id: formIdSchema.optional(),
+  cypher: z.preprocess(trimmed, z.string().max(2000)),
+});

@@ -40,9 +40,13 @@ export type CardCharge = {
   returnUrl: string;
 };
 
+/** What may be shown of a card: the brand (card-validator's type, "amex" for American Express), last digits, expiry. */
+export type CardSummary = { brand: string; last4: string; expMonth: number; expYear: number };
+
 export type CardChargeResult =
-  /** charged; the token comes with the answer when the provider gives it there, else in the notification */
-  | { outcome: "paid"; providerRef: string; cardToken: string | null }
+  /** charged; the token comes with the answer when the provider gives it there, else in the notification; the
+   * card's summary when the processor tells it (the built-in test provider), else the page's own */
+  | { outcome: "paid"; providerRef: string; cardToken: string | null; card?: CardSummary }
   /** 3-D Secure: the browser goes to redirectUrl, the outcome arrives as a notification */
   | { outcome: "redirect"; providerRef: string; redirectUrl: string }
   /** accepted, not settled yet: the notification or a status check tells */
@@ -62,7 +66,7 @@ export type CardNotification =
   | { ok: false; reason: string; reply: ProviderReply };
 
 export interface CardPayments {
-  readonly name: "tpay";
+  readonly name: "tpay" | "test";
   /** The first payment: creates the sale and pays it with the browser's cypher; `save` asks for a card token. */
   payWithCypher(charge: CardCharge, card: { cypher: string; save: boolean }): Promise<CardChargeResult>;
   /** A later charge of a saved card (no buyer present: no 3-D Secure). */

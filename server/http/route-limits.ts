@@ -53,6 +53,8 @@ export const routeLimits = {
   promoCheck: { name: "promo_check", points: 20, duration: minute, by: "ip" },
   // Memberships: a member cancelling, answering the survey or resuming (a person does this a few times a year).
   membership: { name: "membership", points: 20, duration: minute, by: "user" },
+  // The card update: a person mistypes a card a few times; a card form is also where stolen numbers get tried.
+  membershipCard: { name: "membership_card", points: 10, duration: hour, by: "user" },
   // File bytes: signed uploads, and tus video chunks (a large video is sent in many chunks).
   upload: { name: "upload", points: 120, duration: minute, by: "user" },
   uploadChunk: { name: "upload_chunk", points: 1200, duration: minute, by: "user" },

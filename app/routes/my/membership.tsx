@@ -1,7 +1,7 @@
 // /my/membership (issue 15, item 7): the member's memberships with their plan, status, next charge date and
 // amount, card brand and last digits, and the actions the status allows (cancel with the survey, resume, subscribe
 // again).
-import { Link, useRevalidator } from "react-router";
+import { Link, useRevalidator, useSearchParams } from "react-router";
 import { BadgeCheck, CreditCard } from "lucide-react";
 import { getMyMemberships, type MyMembership } from "#core/memberships/get-my-membership.ts";
 import { formatDate } from "#platform/i18n/format.ts";
@@ -123,6 +123,12 @@ function MembershipPanel({ membership: m }: { membership: MyMembership }) {
       <div className="flex flex-wrap gap-2">
         {m.actions.cancel && <CancelMembership membershipId={m.id} status={m.status} />}
         {m.actions.resume && <Resume membershipId={m.id} />}
+        {["active", "at_risk", "past_due", "canceled"].includes(m.status) && m.period_months !== -1 && (
+          <Link to={`/my/membership/card?membership=${m.id}`} className={buttonClass("secondary")}>
+            <CreditCard aria-hidden className="size-4" />
+            {t("memberships_card:link")}
+          </Link>
+        )}
         {m.actions.subscribe_again && (
           <Link to={`/subscribe/checkout?plan=${m.plan_id}`} className={buttonClass("primary")}>
             {t("memberships:subscribe_again")}
@@ -135,9 +141,15 @@ function MembershipPanel({ membership: m }: { membership: MyMembership }) {
 
 export default function MyMembershipPage({ loaderData: { memberships } }: Route.ComponentProps) {
   const t = useT();
+  const [search] = useSearchParams();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">{t("memberships:my_title")}</h1>
+      {search.get("card") === "updated" && (
+        <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          {t("memberships_card:updated")}
+        </p>
+      )}
       {memberships.length === 0 ? (
         <EmptyState icon={BadgeCheck} title={t("memberships:my_none_title")} text={t("memberships:my_none_text")} />
       ) : (

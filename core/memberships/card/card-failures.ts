@@ -27,3 +27,10 @@ export function declineClass(code: CardFailureCode): DeclineClass {
 export function cardFailureMessageKey(code: CardFailureCode): `card:failure_${CardFailureCode}` {
   return `card:failure_${code}`;
 }
+
+/** Where the card call (§7: POST /my/membership/card) puts a failure: `cypher`, `sale` or `card`. */
+export function cardFailureField(code: CardFailureCode): "cypher" | "sale" | "card" {
+  if (code === "check_details" || code === "card_invalid") return "cypher";
+  if (code === "sale_error" || code === "transaction_error") return "sale";
+  return "card";
+}
