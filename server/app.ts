@@ -37,6 +37,7 @@ import { promoRoutes } from "./api/promo.ts";
 import { communityAdminRoutes } from "./api/community-admin.ts";
 import { membershipsAdminRoutes } from "./api/memberships-admin.ts";
 import { membershipRoutes } from "./api/memberships.ts";
+import { membershipStripeRoutes } from "./api/memberships-stripe.ts";
 import { paymentNotificationRoutes } from "./api/payment-notifications.ts";
 import { accessManagerRoutes } from "./api/access-manager.ts";
 import { transactionRoutes } from "./api/transactions.ts";
@@ -161,6 +162,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(communityAdminRoutes, { services });
     await api.register(membershipsAdminRoutes, { services });
     await api.register(membershipRoutes, { services });
+    await api.register(membershipStripeRoutes, { services });
     await api.register(accessManagerRoutes, { services });
     await api.register(transactionRoutes, { services });
     await api.register(statusRoutes, { services });
