@@ -332,6 +332,26 @@ describe("Stripe's renewals and dunning, mirrored", () => {
   });
 });
 
+describe("the pages", () => {
+  it("offer Stripe on the subscribe checkout of a recurring plan, and the card update to a Stripe member", async () => {
+    const { client } = await newStudent(server);
+    const page = await client.page(`/subscribe/checkout?plan=${planId}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('data-testid="stripe-subscribe"');
+    expect(page.html).toContain('action="/stripe/subscribe/checkout"');
+    const lifetime = await createPlan({ name: "Lifetime page club", period_months: -1 });
+    expect((await client.page(`/subscribe/checkout?plan=${lifetime}`)).html).not.toContain("stripe-subscribe");
+
+    const member = await subscribe();
+    await waitFor(async () => (await membershipOf(member.membershipId)).status === "active");
+    const mine = await member.client.json("GET", "/my/membership");
+    expect(mine.body.memberships[0].actions).toMatchObject({ cancel: true, update_card_stripe: true });
+    const returned = await member.client.page("/my/membership?stripe=subscribed");
+    expect(returned.html).toContain("Update card on Stripe");
+    expect(returned.html).toContain("Your membership starts as soon as Stripe confirms the payment.");
+  });
+});
+
 describe("cancel, resume and card update reach Stripe", () => {
   it("cancels at the period's end on Stripe, keeps the survey, and resumes", async () => {
     const member = await subscribe();
