@@ -342,13 +342,19 @@ describe("the pages", () => {
     const lifetime = await createPlan({ name: "Lifetime page club", period_months: -1 });
     expect((await client.page(`/subscribe/checkout?plan=${lifetime}`)).html).not.toContain("stripe-subscribe");
 
+    // Back from Stripe before its webhook: the page says the membership starts once Stripe confirms it.
+    const waiting = "Your membership starts as soon as Stripe confirms the payment.";
+    expect((await client.post("/stripe/subscribe/checkout", { plan: planId, terms: true })).status).toBe(200);
+    expect((await client.page("/my/membership?stripe=subscribed")).html).toContain(waiting);
+
     const member = await subscribe();
     await waitFor(async () => (await membershipOf(member.membershipId)).status === "active");
     const mine = await member.client.json("GET", "/my/membership");
     expect(mine.body.memberships[0].actions).toMatchObject({ cancel: true, update_card_stripe: true });
     const returned = await member.client.page("/my/membership?stripe=subscribed");
     expect(returned.html).toContain("Update card on Stripe");
-    expect(returned.html).toContain("Your membership starts as soon as Stripe confirms the payment.");
+    expect(returned.html).not.toContain(waiting);
+    expect((await member.client.page("/my/membership?stripe=card")).html).toContain("Your new card is saved.");
   });
 });
 

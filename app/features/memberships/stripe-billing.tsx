@@ -98,11 +98,14 @@ export function StripeCardUpdate({ membershipId }: { membershipId: number }) {
   );
 }
 
-/** After Stripe's hosted page: the webhook may not have arrived yet, so the page says what comes next. */
-export function StripeReturnNotice() {
+/**
+ * After Stripe's hosted page: the webhook may not have arrived yet, so the page says what comes next (a new
+ * subscription's notice only while a checkout is still waiting for it).
+ */
+export function StripeReturnNotice({ waiting }: { waiting: boolean }) {
   const t = useT();
   const returned = new URLSearchParams(useLocation().search).get("stripe");
-  if (returned !== "subscribed" && returned !== "card") return null;
+  if (returned !== "card" && !(returned === "subscribed" && waiting)) return null;
   return (
     <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-900">
       {t(returned === "card" ? "memberships_stripe:card_updated" : "memberships_stripe:subscribed")}

@@ -140,7 +140,7 @@ export default function MyMembershipPage({ loaderData: { memberships } }: Route.
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">{t("memberships:my_title")}</h1>
-      <StripeReturnNotice />
+      <StripeReturnNotice waiting={memberships.some((m) => m.status === "STARTED")} />
       {memberships.length === 0 ? (
         <EmptyState icon={BadgeCheck} title={t("memberships:my_none_title")} text={t("memberships:my_none_text")} />
       ) : (
