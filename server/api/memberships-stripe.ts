@@ -5,8 +5,7 @@
 // - stripeMembershipWebhook: Stripe's events about subscriptions, invoices and subscription/setup sessions, taken
 //   at POST /payments/stripe/notify (the one endpoint a Stripe account posts to) before the purchases' handler.
 // The adapter is built from the Stripe integration's settings, kept per settings version.
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { FastifyBaseLogger } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
 import { getIntegrationSettings } from "#core/integrations/get-integration-settings.ts";
 import { handleStripeMembershipEvent, isMembershipEvent } from "#core/memberships/stripe/handle-stripe-event.ts";
 import { startStripeCardUpdate } from "#core/memberships/stripe/start-stripe-card-update.ts";
