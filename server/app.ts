@@ -39,6 +39,7 @@ import { communityAdminRoutes } from "./api/community-admin.ts";
 import { membershipsAdminRoutes } from "./api/memberships-admin.ts";
 import { membershipRoutes } from "./api/memberships.ts";
 import { membershipCardRoutes } from "./api/memberships-card.ts";
+import { membershipStripeRoutes } from "./api/memberships-stripe.ts";
 import { paymentNotificationRoutes } from "./api/payment-notifications.ts";
 import { accessManagerRoutes } from "./api/access-manager.ts";
 import { transactionRoutes } from "./api/transactions.ts";
@@ -165,6 +166,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(membershipsAdminRoutes, { services });
     await api.register(membershipRoutes, { services });
     await api.register(membershipCardRoutes, { services });
+    await api.register(membershipStripeRoutes, { services });
     await api.register(accessManagerRoutes, { services });
     await api.register(transactionRoutes, { services });
     await api.register(statusRoutes, { services });

@@ -22,7 +22,15 @@ export type MyMembership = {
   next_charge_at: string | null;
   card: { brand: string; last4: string; exp_month: number | null; exp_year: number | null } | null;
   has_access: boolean;
-  actions: { cancel: boolean; resume: boolean; subscribe_again: boolean };
+  /** update_card: the card form of /my/membership/card (renewals we charge ourselves);
+   * update_card_stripe: a Stripe Billing member changes the card on Stripe's page (POST /my/membership/stripe-card) */
+  actions: {
+    cancel: boolean;
+    resume: boolean;
+    subscribe_again: boolean;
+    update_card: boolean;
+    update_card_stripe: boolean;
+  };
   /** the cancellation whose survey is not answered yet */
   survey_pending: boolean;
 };
@@ -78,6 +86,8 @@ export async function getMyMemberships(db: Db, actor: Actor, now = nowIso()): Pr
           (["active", "at_risk", "past_due"].includes(row.status) && row.period_months !== LIFETIME),
         resume: row.status === "canceled" && row.current_period_end !== null && row.current_period_end > now,
         subscribe_again: !live && row.status !== "STARTED" && row.signups_open === 1,
+        update_card: live && row.provider !== "stripe" && row.period_months !== LIFETIME,
+        update_card_stripe: live && row.provider === "stripe" && row.provider_subscription_ref !== null,
       },
       survey_pending: pendingSurveys.some((s) => s.membership_id === row.id),
     };

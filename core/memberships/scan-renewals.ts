@@ -2,6 +2,7 @@
 // ended are finished; every membership whose period ended and that renews (active or at risk, not lifetime) gets
 // one memberships.renew job for its next period, and every past-due membership whose retry is due one for the
 // retry, each under a unique key, so however many workers scan at once each renewal attempt is queued once.
+// Stripe Billing memberships are never queued: Stripe charges and retries them, we mirror its webhooks.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { enqueueJob } from "#platform/jobs/queue.ts";
@@ -23,6 +24,7 @@ export async function scanRenewals(db: Db, now = nowIso()): Promise<{ queued: nu
     .selectFrom("memberships")
     .select(["id", "period_number"])
     .where("status", "in", ["active", "at_risk"])
+    .where("provider", "!=", "stripe")
     .where("period_months", "!=", LIFETIME)
     .where("current_period_end", "<=", now)
     .orderBy("current_period_end")
@@ -33,6 +35,7 @@ export async function scanRenewals(db: Db, now = nowIso()): Promise<{ queued: nu
     .innerJoin("memberships as m", "m.id", "c.membership_id")
     .select(["c.membership_id as id", "c.period_number", "c.attempts"])
     .where("m.status", "=", "past_due")
+    .where("m.provider", "!=", "stripe")
     .where("c.status", "=", "failed")
     .where("c.next_retry_at", "<=", now)
     .orderBy("c.next_retry_at")

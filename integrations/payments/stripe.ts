@@ -36,7 +36,7 @@ const sessionEvents = new Set([
 // The SDK is loaded when a school first uses Stripe: it holds ~6 MB of heap that a school without Stripe
 // should not pay for at every start (idle memory, docs/architecture.md "Performance").
 let stripeModule: typeof Stripe | undefined;
-function loadStripe(): typeof Stripe {
+export function loadStripe(): typeof Stripe {
   stripeModule ??= createRequire(import.meta.url)("stripe") as typeof Stripe;
   return stripeModule;
 }
@@ -167,7 +167,7 @@ export function sessionReport(session: Stripe.Checkout.Session, eventKey: string
   };
 }
 
-function stripeError(what: string, error: unknown): PaymentProviderError {
+export function stripeError(what: string, error: unknown): PaymentProviderError {
   const Stripe = loadStripe();
   if (error instanceof Stripe.errors.StripeConnectionError)
     return new PaymentProviderError("stripe", `${what} failed (network error)`);

@@ -28,7 +28,12 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
     "surveys",
   ],
   lectures: ["lecture_components", "lecture_progress", "surveys", "videos"],
-  membership_plans: ["membership_plan_courses", "membership_plan_products", "membership_plan_topics"],
+  membership_plans: [
+    "membership_plan_courses",
+    "membership_plan_products",
+    "membership_plan_topics",
+    "membership_stripe_prices",
+  ],
   memberships: ["membership_cancellations", "membership_charges"],
   product_variants: ["transactions", "variant_price_changes"],
   products: [

@@ -5,10 +5,12 @@
 // - money is integer cents with a currency code.
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { MembershipTables } from "./schema-memberships.ts";
+import type { MembershipStripeTables } from "./schema-memberships-stripe.ts";
 import type { SellingTables } from "./schema-selling.ts";
 
 export type * from "./schema-selling.ts";
 export type * from "./schema-memberships.ts";
+export type * from "./schema-memberships-stripe.ts";
 
 export type Language = "en" | "pl";
 export type Role = "admin" | "student";
@@ -454,7 +456,8 @@ export type Database = {
   survey_responses: SurveyResponseTable;
   survey_postponements: SurveyPostponementTable;
 } & SellingTables &
-  MembershipTables;
+  MembershipTables &
+  MembershipStripeTables;
 
 export type School = Selectable<SchoolTable>;
 export type User = Selectable<UserTable>;

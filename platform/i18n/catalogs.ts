@@ -35,6 +35,7 @@ import enModeration from "../../locales/en/moderation.json" with { type: "json" 
 import enSurveys from "../../locales/en/surveys.json" with { type: "json" };
 import enCourseReport from "../../locales/en/course_report.json" with { type: "json" };
 import enMembershipsCard from "../../locales/en/memberships_card.json" with { type: "json" };
+import enMembershipsStripe from "../../locales/en/memberships_stripe.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -70,6 +71,7 @@ import plModeration from "../../locales/pl/moderation.json" with { type: "json" 
 import plSurveys from "../../locales/pl/surveys.json" with { type: "json" };
 import plCourseReport from "../../locales/pl/course_report.json" with { type: "json" };
 import plMembershipsCard from "../../locales/pl/memberships_card.json" with { type: "json" };
+import plMembershipsStripe from "../../locales/pl/memberships_stripe.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -111,6 +113,7 @@ export const catalogs = {
     surveys: enSurveys,
     course_report: enCourseReport,
     memberships_card: enMembershipsCard,
+    memberships_stripe: enMembershipsStripe,
   },
   pl: {
     common: plCommon,
@@ -148,6 +151,7 @@ export const catalogs = {
     surveys: plSurveys,
     course_report: plCourseReport,
     memberships_card: plMembershipsCard,
+    memberships_stripe: plMembershipsStripe,
   },
 } as const;
 

@@ -17,6 +17,7 @@ import { resumeMembership } from "#core/memberships/resume-membership.ts";
 import { subscribeSchema } from "#core/memberships/schemas.ts";
 import { settleTestCheckout } from "#core/memberships/settle-test-checkout.ts";
 import { startSubscription } from "#core/memberships/start-subscription.ts";
+import { syncStripeCancellation } from "#core/memberships/stripe/sync-stripe-cancellation.ts";
 import { actorOf } from "#core/shared/actor.ts";
 import { checkoutRegisterSchema } from "#core/selling/checkout-schema.ts";
 import { parseInput } from "#core/validation.ts";
@@ -25,6 +26,7 @@ import { jsonCallsOnly } from "../http/negotiation.ts";
 import { handle } from "../http/respond.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
 import { client, startSession } from "./accounts.ts";
+import { stripeBillingOf } from "./memberships-stripe.ts";
 
 type HashParams = { Params: { hash: string } };
 
@@ -107,7 +109,11 @@ export async function membershipRoutes(app: FastifyInstance, { services }: { ser
     handle(
       request,
       reply,
-      async () => ({ json: await cancelMembership(db, request.ctx.actor, body(request)), redirect: "/my/membership" }),
+      async () => {
+        // A Stripe membership: Stripe is told first (cancel_at_period_end); then the same flow for every provider.
+        await syncStripeCancellation(db, () => stripeBillingOf(services), request.ctx.actor, body(request), true);
+        return { json: await cancelMembership(db, request.ctx.actor, body(request)), redirect: "/my/membership" };
+      },
       "/my/membership",
     ),
   );
@@ -126,7 +132,10 @@ export async function membershipRoutes(app: FastifyInstance, { services }: { ser
     handle(
       request,
       reply,
-      async () => ({ json: await resumeMembership(db, request.ctx.actor, body(request)), redirect: "/my/membership" }),
+      async () => {
+        await syncStripeCancellation(db, () => stripeBillingOf(services), request.ctx.actor, body(request), false);
+        return { json: await resumeMembership(db, request.ctx.actor, body(request)), redirect: "/my/membership" };
+      },
       "/my/membership",
     ),
   );

@@ -7,6 +7,7 @@ import { handleNotification } from "#core/selling/handle-notification.ts";
 import { completionHooks } from "../payments.ts";
 import type { Services } from "../services.ts";
 import { exemptions, limited } from "../http/route-limits.ts";
+import { stripeMembershipWebhook } from "./memberships-stripe.ts";
 
 const MAX_NOTIFICATION_BYTES = 256 * 1024;
 
@@ -17,6 +18,7 @@ export async function paymentNotificationRoutes(app: FastifyInstance, { services
   );
 
   const hooks = completionHooks(services);
+  const memberships = stripeMembershipWebhook(services);
   app.post<{ Params: { provider: string } }>(
     "/payments/:provider/notify",
     limited(exemptions.providerNotification),
@@ -24,6 +26,11 @@ export async function paymentNotificationRoutes(app: FastifyInstance, { services
       const provider = request.params.provider === "test" ? null : await services.payments.get(request.params.provider);
       if (!provider) return reply.code(404).type("text/plain").send("unknown provider");
       const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      // Stripe Billing's events for memberships (subscriptions, invoices, their Checkout Sessions) come first.
+      if (request.params.provider === "stripe") {
+        const answer = await memberships({ headers: request.headers, rawBody }, request.log);
+        if (answer) return reply.code(answer.status).type("text/plain").send(answer.body);
+      }
       const answer = await handleNotification({ db: services.db, log: request.log, hooks }, provider, {
         headers: request.headers,
         rawBody,

@@ -1,7 +1,9 @@
-// A stateful fake of the parts of Stripe's API the adapter uses (Checkout Sessions create + retrieve with
-// expand[]=payment_intent), with Stripe's idempotency rules, Bearer key auth, and webhook events signed exactly
-// like Stripe (Stripe-Signature: t=<unix>,v1=<HMAC-SHA256 of "<t>.<body>">). stripe-mock is stateless; this
-// keeps sessions, payment intents and events in memory so flows (pay, expire, async failure) can be played.
+// A stateful fake of the parts of Stripe's API the adapters use (Checkout Sessions create + retrieve with
+// expand[]=payment_intent | setup_intent; and for Stripe Billing, ./stripe-billing.ts: customers, prices,
+// subscriptions, invoices, payment methods), with Stripe's idempotency rules on every POST, Bearer key auth, and
+// webhook events signed exactly like Stripe (Stripe-Signature: t=<unix>,v1=<HMAC-SHA256 of "<t>.<body>">).
+// stripe-mock is stateless; this keeps everything in memory so flows (pay, expire, async failure, subscribe,
+// renew, fail, retry, cancel, card update) can be played, and their events delivered, replayed or reordered.
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import {
   changeBodyByte,
@@ -14,6 +16,9 @@ import {
   type SignedNotification,
   startFakeServer,
 } from "./fake-http.ts";
+import { billingSessionProblem, createBillingState, type FakeCard, STRIPE_CARDS } from "./stripe-billing.ts";
+
+export { STRIPE_CARDS, type FakeCard } from "./stripe-billing.ts";
 
 export type StripeFakeOptions = { secretKey?: string; webhookSecret?: string; webhookUrl?: string };
 
@@ -39,6 +44,13 @@ type Session = {
   status: "open" | "complete" | "expired";
   success_url: string;
   url: string | null;
+  customer?: string | null;
+  subscription?: string | null;
+  setup_intent?: string | null;
+  /** what a subscription / setup session was created with (kept off the JSON Stripe answers) */
+  __line_items?: unknown;
+  __subscription_data?: unknown;
+  __setup_intent_data?: unknown;
 };
 
 type PaymentIntent = {
@@ -55,7 +67,7 @@ type StripeEvent = {
   object: "event";
   type: string;
   created: number;
-  data: { object: Session };
+  data: { object: Record<string, unknown> };
   livemode: false;
   api_version: string;
   pending_webhooks: number;
@@ -73,6 +85,8 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
   const events = new Map<string, StripeEvent>();
   const idempotency = new Map<string, { fingerprint: string; response: FakeResponse }>();
   const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString("hex")}`;
+  /** the card the next hosted page completes with (a test sets it before "pressing" the button) */
+  let nextCard: FakeCard | null = null;
   const now = () => Math.floor(Date.now() / 1000);
 
   function authorized(request: FakeRequest): FakeResponse | null {
@@ -82,6 +96,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
 
   function createSession(request: FakeRequest): FakeResponse {
     const params = parseStripeForm(request.body);
+    if (params.mode === "subscription" || params.mode === "setup") return createBillingSession(params);
     const items = Array.isArray(params.line_items) ? params.line_items : [];
     const item = record(items[0]);
     const price = record(item.price_data);
@@ -124,18 +139,67 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
     return { status: 200, json: session };
   }
 
-  function sessionJson(session: Session, expand: string[]) {
-    if (!expand.includes("payment_intent") || !session.payment_intent) return session;
-    return { ...session, payment_intent: intents.get(session.payment_intent) ?? null };
+  function createBillingSession(params: Record<string, unknown>): FakeResponse {
+    const problem = billingSessionProblem(params, billing.customers, billing.prices);
+    if (problem)
+      return {
+        status: 400,
+        json: { error: { type: "invalid_request_error", code: "resource_missing", message: problem } },
+      };
+    const sessionId = id("cs");
+    const session: Session = {
+      id: sessionId,
+      object: "checkout.session",
+      amount_subtotal: 0,
+      amount_total: 0,
+      cancel_url: String(params.cancel_url ?? ""),
+      client_reference_id: typeof params.client_reference_id === "string" ? params.client_reference_id : null,
+      created: now(),
+      currency: String(params.currency ?? ""),
+      customer_email: null,
+      expires_at: now() + 86_400,
+      livemode: false,
+      locale: typeof params.locale === "string" ? params.locale : null,
+      metadata: record(params.metadata) as Record<string, string>,
+      mode: String(params.mode),
+      payment_intent: null,
+      payment_status: params.mode === "setup" ? "no_payment_required" : "unpaid",
+      status: "open",
+      success_url: String(params.success_url ?? ""),
+      url: `${fake.url}/c/pay/${sessionId}`,
+      customer: String(params.customer),
+      subscription: null,
+      setup_intent: null,
+      __line_items: params.line_items,
+      __subscription_data: params.subscription_data,
+      __setup_intent_data: params.setup_intent_data,
+    };
+    sessions.set(sessionId, session);
+    return { status: 200, json: publicSession(session) };
   }
 
-  function event(type: string, session: Session): StripeEvent {
+  /** The session as Stripe shows it: the creation parameters kept for the flows are not part of it. */
+  function publicSession(session: Session): Record<string, unknown> {
+    return Object.fromEntries(Object.entries(session).filter(([key]) => !key.startsWith("__")));
+  }
+
+  function sessionJson(session: Session, expand: string[]) {
+    const json = publicSession(session);
+    if (expand.includes("payment_intent") && session.payment_intent)
+      json.payment_intent = intents.get(session.payment_intent) ?? null;
+    if (expand.includes("setup_intent") && session.setup_intent)
+      json.setup_intent = billing.setupIntent(session.setup_intent);
+    return json;
+  }
+
+  function event(type: string, object: { id: string }): StripeEvent {
+    const data = "object" in object && object.object === "checkout.session" ? publicSession(object as Session) : object;
     const created: StripeEvent = {
       id: id("evt"),
       object: "event",
       type,
       created: now(),
-      data: { object: structuredClone(session) },
+      data: { object: structuredClone(data) as Record<string, unknown> },
       livemode: false,
       api_version: "2026-10-28.endive",
       pending_webhooks: 1,
@@ -168,6 +232,37 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
     return intent;
   }
 
+  /** Stripe's rule: the same key with the same parameters replays the first answer; other parameters are an error. */
+  function idempotent(request: FakeRequest, create: () => FakeResponse): FakeResponse {
+    const key = request.headers["idempotency-key"];
+    if (typeof key !== "string") return create();
+    const fingerprint = createHash("sha256").update(`${request.path}\n${request.body}`).digest("hex");
+    const earlier = idempotency.get(key);
+    if (earlier && earlier.fingerprint !== fingerprint)
+      return {
+        status: 400,
+        json: {
+          error: {
+            type: "idempotency_error",
+            message: "Keys for idempotent requests can only be used with the same parameters",
+          },
+        },
+      };
+    if (earlier) return { ...earlier.response, headers: { "idempotent-replayed": "true" } };
+    const response = create();
+    if (response.status === 200) idempotency.set(key, { fingerprint, response: structuredClone(response) });
+    return response;
+  }
+
+  const billing = createBillingState({
+    id,
+    now,
+    event: (type, object) => event(type, object).id,
+    url: () => fake.url,
+    params: (request) => parseStripeForm(request.body),
+    error: (status, type, code, message) => ({ status, json: { error: { type, code, message } } }),
+  });
+
   const server = await startFakeServer([
     {
       method: "POST",
@@ -175,27 +270,10 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
       handle(request) {
         const refused = authorized(request);
         if (refused) return refused;
-        const key = request.headers["idempotency-key"];
-        if (typeof key !== "string") return createSession(request);
-        // Stripe's rule: the same key with the same parameters replays the first answer; other parameters are an error.
-        const fingerprint = createHash("sha256").update(request.body).digest("hex");
-        const earlier = idempotency.get(key);
-        if (earlier && earlier.fingerprint !== fingerprint)
-          return {
-            status: 400,
-            json: {
-              error: {
-                type: "idempotency_error",
-                message: "Keys for idempotent requests can only be used with the same parameters",
-              },
-            },
-          };
-        if (earlier) return { ...earlier.response, headers: { "idempotent-replayed": "true" } };
-        const response = createSession(request);
-        if (response.status === 200) idempotency.set(key, { fingerprint, response });
-        return response;
+        return idempotent(request, () => createSession(request));
       },
     },
+    ...billing.routes(authorized, idempotent),
     {
       method: "GET",
       path: /^\/v1\/checkout\/sessions\/([^/]+)$/,
@@ -222,6 +300,18 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
       handle(_request, [sessionId]) {
         const session = sessions.get(sessionId!);
         if (!session) return { status: 404, text: "No such session" };
+        if (session.mode !== "payment")
+          return {
+            status: 200,
+            html: payPage(
+              session.mode === "setup" ? "Stripe Checkout: save a card (fake)" : "Stripe Checkout: subscribe (fake)",
+              session.mode === "setup" ? "0.00" : "subscription",
+              [
+                { label: session.mode === "setup" ? "Save card" : "Pay", action: `/c/pay/${session.id}/complete` },
+                { label: "Cancel", action: `/c/pay/${session.id}/cancel` },
+              ],
+            ),
+          };
         return {
           status: 200,
           html: payPage(
@@ -242,6 +332,15 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
         const session = sessions.get(sessionId!);
         if (!session) return { status: 404, text: "No such session" };
         if (action === "cancel") return { status: 303, headers: { location: session.cancel_url } };
+        if (session.mode !== "payment") {
+          const events =
+            session.mode === "setup"
+              ? billing.completeSetupCheckout(session, nextCard ?? STRIPE_CARDS.mastercard)
+              : billing.completeSubscriptionCheckout(session, nextCard ?? STRIPE_CARDS.visa);
+          nextCard = null;
+          if (webhookUrl) for (const eventId of events) await fake.deliver(fake.notification(eventId), webhookUrl);
+          return { status: 303, headers: { location: session.success_url } };
+        }
         const paid = fake.pay(session.id);
         if (webhookUrl) await fake.deliver(fake.notification(paid.id), webhookUrl);
         return { status: 303, headers: { location: session.success_url } };
@@ -257,6 +356,18 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
     settings: { secret_key: secretKey, webhook_secret: webhookSecret } as Record<string, string>,
     sessions,
     events,
+    /** Stripe Billing's state and the moves of a subscription's life (each answers the events' ids) */
+    billing,
+    /** The card the next hosted subscribe / save-card page completes with (default: Visa 4242 / Mastercard 4444). */
+    useCard(card: FakeCard) {
+      nextCard = card;
+    },
+    /** The ids of the events about one object (a subscription, invoice or session), oldest first. */
+    eventsAbout(objectId: string, type?: string): string[] {
+      return [...events.values()]
+        .filter((stored) => stored.data.object.id === objectId && (!type || stored.type === type))
+        .map((stored) => stored.id);
+    },
     /** where the pay page delivers events (Stripe's dashboard-configured endpoint): our /payments/stripe/notify */
     setWebhookUrl(url: string) {
       webhookUrl = url;
@@ -291,6 +402,12 @@ export async function startStripeFake(options: StripeFakeOptions = {}) {
     /** Any other event type (the adapter must ignore it). */
     otherEvent(type: string, sessionId: string): StripeEvent {
       return event(type, mustSession(sessionId));
+    },
+    /** Delivers events to the webhook URL, in the order given; answers the HTTP statuses. */
+    async deliverEvents(eventIds: string[]): Promise<number[]> {
+      const statuses: number[] = [];
+      for (const eventId of eventIds) statuses.push((await fake.deliver(fake.notification(eventId))).status);
+      return statuses;
     },
     /**
      * The webhook delivery of an event, signed like Stripe; `variant` builds the forgeries: one body byte changed,

@@ -12,6 +12,7 @@ import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { useMoney } from "#app/features/purchase/money.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
+import { StripeSubscribe } from "./stripe-billing.tsx";
 
 export function periodLabel(t: ReturnType<typeof useT>, months: number): string {
   return t(`memberships:period_${months < 0 ? "lifetime" : months}`);
@@ -48,12 +49,15 @@ export function SubscribeCheckout({
   view,
   signedIn,
   providerOn,
+  stripeOn = false,
   queryError,
   declined,
 }: {
   view: SubscribeView;
   signedIn: boolean;
   providerOn: boolean;
+  /** Stripe Billing is on: a recurring paid plan also offers it (stripe-billing.tsx) */
+  stripeOn?: boolean;
   queryError?: string;
   declined: boolean;
 }) {
@@ -70,6 +74,7 @@ export function SubscribeCheckout({
   const { plan, opens } = view;
   const closed = !plan.signups_open;
   const opensAnything = opens.courses.length + opens.products.length + opens.topics.length > 0;
+  const offersStripe = stripeOn && plan.price_cents > 0 && plan.period_months > 0 && !view.member && !closed;
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-8 md:grid-cols-[1fr_22rem]">
       <section aria-labelledby="plan-title" className="flex flex-col gap-4">
@@ -130,9 +135,11 @@ export function SubscribeCheckout({
             {t("memberships:signups_closed")}
           </p>
         ) : !providerOn && plan.price_cents > 0 ? (
-          <p className="text-sm text-ink" role="status">
-            {t("checkout:no_provider")}
-          </p>
+          !offersStripe && (
+            <p className="text-sm text-ink" role="status">
+              {t("checkout:no_provider")}
+            </p>
+          )
         ) : (
           <form method="post" action={url} onSubmit={form.onSubmit} noValidate className="flex flex-col gap-4">
             <CsrfField />
@@ -176,6 +183,7 @@ export function SubscribeCheckout({
             )}
           </form>
         )}
+        {offersStripe && <StripeSubscribe planId={plan.id} signedIn={signedIn} />}
       </section>
     </div>
   );

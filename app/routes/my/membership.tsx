@@ -12,6 +12,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { useRootData, useTimeZone } from "#app/lib/root-data.ts";
 import { CancelMembership } from "#app/features/memberships/cancel-flow.tsx";
 import { periodLabel } from "#app/features/memberships/subscribe-checkout.tsx";
+import { StripeCardUpdate, StripeReturnNotice } from "#app/features/memberships/stripe-billing.tsx";
 import { useMoney } from "#app/features/purchase/money.ts";
 import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
 import { Button, buttonClass } from "#app/ui/button.tsx";
@@ -123,12 +124,13 @@ function MembershipPanel({ membership: m }: { membership: MyMembership }) {
       <div className="flex flex-wrap gap-2">
         {m.actions.cancel && <CancelMembership membershipId={m.id} status={m.status} />}
         {m.actions.resume && <Resume membershipId={m.id} />}
-        {["active", "at_risk", "past_due", "canceled"].includes(m.status) && m.period_months !== -1 && (
+        {m.actions.update_card && (
           <Link to={`/my/membership/card?membership=${m.id}`} className={buttonClass("secondary")}>
             <CreditCard aria-hidden className="size-4" />
             {t("memberships_card:link")}
           </Link>
         )}
+        {m.actions.update_card_stripe && <StripeCardUpdate membershipId={m.id} />}
         {m.actions.subscribe_again && (
           <Link to={`/subscribe/checkout?plan=${m.plan_id}`} className={buttonClass("primary")}>
             {t("memberships:subscribe_again")}
@@ -150,6 +152,7 @@ export default function MyMembershipPage({ loaderData: { memberships } }: Route.
           {t("memberships_card:updated")}
         </p>
       )}
+      <StripeReturnNotice waiting={memberships.some((m) => m.status === "STARTED")} />
       {memberships.length === 0 ? (
         <EmptyState icon={BadgeCheck} title={t("memberships:my_none_title")} text={t("memberships:my_none_text")} />
       ) : (

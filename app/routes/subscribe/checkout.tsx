@@ -16,6 +16,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     view,
     signedIn: isSignedIn(ctx.actor),
     providerOn: Boolean(await services.payments.get("test")),
+    stripeOn: Boolean(await services.payments.get("stripe")),
     schoolName: ctx.school?.name ?? "Studium",
   };
 }
@@ -34,6 +35,7 @@ export default function SubscribeCheckoutPage({ loaderData }: Route.ComponentPro
       view={loaderData.view}
       signedIn={loaderData.signedIn}
       providerOn={loaderData.providerOn}
+      stripeOn={loaderData.stripeOn}
       queryError={error ? t(error) : undefined}
       declined={new URLSearchParams(location.search).has("declined")}
     />
