@@ -12,6 +12,7 @@ export default [
       index("routes/my/index.tsx"),
       route("account", "routes/my/account.tsx"),
       route("invoices", "routes/my/invoices.tsx"),
+      route("certificates", "routes/my/certificates.tsx"),
       route("membership", "routes/my/membership.tsx"),
       route("products", "routes/my/products.tsx"),
       route("products/:slug", "routes/my/products-detail.tsx"),
@@ -38,6 +39,7 @@ export default [
     route("home/access-manager/:courseId", "routes/access-manager/manage.tsx"),
     route("invitations/:token", "routes/invitations/accept.tsx"),
     route("community/unsubscribe/:token", "routes/community/unsubscribe.tsx"),
+    route("certificates/:id", "routes/certificates/verify.tsx"),
   ]),
   route("home", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
@@ -76,6 +78,7 @@ export default [
     route("sales", "routes/admin/transactions-sales.tsx"),
     route("transactions/:transactionId", "routes/admin/transactions-detail.tsx"),
     route("students/:studentId", "routes/admin/student.tsx"),
+    route("courses/:courseId/certificate", "routes/certificates/admin-template.tsx"),
   ]),
   route("setup", "routes/setup.tsx"),
   route("*", "routes/not-found.tsx"),

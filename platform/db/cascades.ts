@@ -15,8 +15,11 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
     "membership_plan_topics",
   ],
   course_sections: ["lectures"],
+  certificates: ["certificates"],
   courses: [
     "bundle_courses",
+    "certificate_templates",
+    "certificates",
     "course_access",
     "course_price_changes",
     "course_sections",
@@ -43,6 +46,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
   surveys: ["survey_postponements", "survey_responses"],
   transactions: ["affiliate_commissions", "invitations", "invoices", "payment_events", "product_access"],
   users: [
+    "certificates",
     "comments",
     "community_notifications",
     "community_posts",
