@@ -73,14 +73,10 @@ export default function MyCertificates({ loaderData: { certificates } }: Route.C
                   <ExternalLink aria-hidden className="size-4" />
                   {t("certificates:verify_link")}
                 </a>
-                <a
-                  href={`/my/certificates/${c.id}/pdf`}
-                  className={buttonClass("secondary")}
-                  aria-label={t("certificates:download_named", { course: c.course })}
-                  download
-                >
+                <a href={`/my/certificates/${c.id}/pdf`} className={buttonClass("secondary")} download>
                   <Download aria-hidden className="size-4" />
                   {t("certificates:download")}
+                  <span className="sr-only">: {c.course}</span>
                 </a>
               </div>
             </li>
