@@ -13,6 +13,7 @@ export default [
       route("account", "routes/my/account.tsx"),
       route("invoices", "routes/my/invoices.tsx"),
       route("certificates", "routes/my/certificates.tsx"),
+      route("favourites", "routes/my/favourites.tsx"),
       route("membership", "routes/my/membership.tsx"),
       route("products", "routes/my/products.tsx"),
       route("products/:slug", "routes/my/products-detail.tsx"),

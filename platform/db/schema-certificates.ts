@@ -1,4 +1,4 @@
-// Kysely table types of certificates (migration 0025); the conventions of schema.ts hold here too.
+// Kysely table types of certificates and favourites (migration 0025); the conventions of schema.ts hold here too.
 import type { Generated, Selectable } from "kysely";
 
 export type CertificateTemplateTable = {
@@ -33,7 +33,13 @@ export type CertificateTable = {
 
 export type Certificate = Selectable<CertificateTable>;
 
+/** A student's favourite course, or lecture (migration 0025; issue 17, item 5). */
+export type FavouriteCourseTable = { user_id: number; course_id: number; created_at: string };
+export type FavouriteLectureTable = { user_id: number; lecture_id: number; created_at: string };
+
 export type CertificateTables = {
   certificate_templates: CertificateTemplateTable;
   certificates: CertificateTable;
+  favourite_courses: FavouriteCourseTable;
+  favourite_lectures: FavouriteLectureTable;
 };

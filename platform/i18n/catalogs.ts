@@ -34,6 +34,7 @@ import enMemberships from "../../locales/en/memberships.json" with { type: "json
 import enModeration from "../../locales/en/moderation.json" with { type: "json" };
 import enSurveys from "../../locales/en/surveys.json" with { type: "json" };
 import enCertificates from "../../locales/en/certificates.json" with { type: "json" };
+import enFavourites from "../../locales/en/favourites.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -68,6 +69,7 @@ import plMemberships from "../../locales/pl/memberships.json" with { type: "json
 import plModeration from "../../locales/pl/moderation.json" with { type: "json" };
 import plSurveys from "../../locales/pl/surveys.json" with { type: "json" };
 import plCertificates from "../../locales/pl/certificates.json" with { type: "json" };
+import plFavourites from "../../locales/pl/favourites.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -108,6 +110,7 @@ export const catalogs = {
     memberships: enMemberships,
     surveys: enSurveys,
     certificates: enCertificates,
+    favourites: enFavourites,
   },
   pl: {
     common: plCommon,
@@ -144,6 +147,7 @@ export const catalogs = {
     memberships: plMemberships,
     surveys: plSurveys,
     certificates: plCertificates,
+    favourites: plFavourites,
   },
 } as const;
 

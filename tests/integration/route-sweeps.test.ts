@@ -167,6 +167,7 @@ const objectBodies: Record<string, () => Record<string, unknown>> = {
   "POST /vote": () => ({ type: "comment", id: o.commentId, value: 1 }),
   "POST /comments": () => ({ type: "lecture", id: o.lectureId, body: "Not my lecture", file: 0 }),
   "POST /json/report": () => ({ type: "comment", id: o.commentId, reason: "spam" }),
+  "POST /favourites": () => ({ kind: "lecture", id: o.lectureId, favourite: true }),
   "POST /survey/submit": () => ({ survey_id: o.surveyId, response: { "your-view": "Not my course" } }),
   "POST /my/membership/cancel": () => ({ membership_id: o.membershipId, confirm: "CANCEL" }),
   "POST /my/membership/cancel-survey": () => ({ membership_id: o.membershipId, reason: "expensive" }),

@@ -18,6 +18,11 @@ const links = [
     owns: (path: string) => path === "/my" || path.startsWith("/my/products"),
   },
   {
+    to: "/my/favourites",
+    label: "favourites:my_title",
+    owns: (path: string) => path.startsWith("/my/favourites"),
+  },
+  {
     to: "/my/certificates",
     label: "certificates:my_title",
     owns: (path: string) => path.startsWith("/my/certificates"),
