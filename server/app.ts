@@ -27,6 +27,8 @@ import { communityRoutes } from "./api/community.ts";
 import { communityGalleryRoutes } from "./api/community-gallery.ts";
 import { moderationRoutes } from "./api/moderation.ts";
 import { surveyRoutes } from "./api/surveys.ts";
+import { certificateRoutes } from "./api/certificates.ts";
+import { favouriteRoutes } from "./api/favourites.ts";
 import { learningRoutes } from "./api/learning.ts";
 import { mediaRoutes } from "./api/media.ts";
 import { mediaTransferRoutes } from "./api/media-transfer.ts";
@@ -155,6 +157,8 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(communityGalleryRoutes, { services });
     await api.register(moderationRoutes, { services });
     await api.register(surveyRoutes, { services });
+    await api.register(certificateRoutes, { services });
+    await api.register(favouriteRoutes, { services });
     await api.register(learningRoutes, { services });
     await api.register(mediaRoutes, { services });
     await api.register(integrationRoutes, { services });

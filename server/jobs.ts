@@ -2,6 +2,7 @@
 // schema of its payload; here each handler gets its services) and every schedule they claim. A new job: define it
 // in its domain (defineJob), add a line here; a new periodic one: defineSchedule, and add it to `schedules`.
 import { passwordResetMailJob } from "#core/accounts/jobs.ts";
+import { issueCertificateJob } from "#core/certificates/jobs.ts";
 import { notifyCommentJob, notifyPostJob, topicMailJob } from "#core/community/notifications/jobs.ts";
 import { issueInvoiceJob } from "#core/invoices/jobs.ts";
 import {
@@ -41,6 +42,10 @@ export function registeredJobs(services: Services): RegisteredJob[] {
     }),
     registerJob(renewalScanJob, { chargers: membershipChargers(services) }),
     registerJob(renewMembershipJob, { chargers: membershipChargers(services) }),
+    registerJob(issueCertificateJob, {
+      examRequirement: services.examRequirement,
+      appUrl: services.config.APP_URL,
+    }),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),
   ];

@@ -24,6 +24,9 @@ import { registerTopicKeyProvider } from "#core/community/topic-access.ts";
 import { planTopicKeys } from "#core/memberships/membership-access.ts";
 import { lectureCommentable } from "#core/learning/lecture-commentable.ts";
 import { postCommentable } from "#core/community/post-commentable.ts";
+import { type ExamRequirement, noExamRequirement } from "#core/certificates/course-completion.ts";
+import type { CertificatePdfRenderer } from "#core/certificates/certificate-document.ts";
+import { renderCertificatePdf } from "./certificate-pdf.ts";
 
 export type Services = {
   config: Config;
@@ -43,6 +46,13 @@ export type Services = {
   sampleMedia: SampleMedia;
   /** unexpected errors to a Sentry-compatible service when SENTRY_DSN is set, else nothing */
   errors: ErrorReporter;
+  /**
+   * The exam's part of a course's completion (certificates). SEAM: until core/exams/ is wired in, no course has an
+   * exam; then `(db, who) => hasPassedCourseExam(db, who)`.
+   */
+  examRequirement: ExamRequirement;
+  /** draws a certificate's PDF (server/certificate-pdf.ts) */
+  certificatePdf: CertificatePdfRenderer;
   close(): Promise<void>;
 };
 
@@ -99,6 +109,8 @@ export async function createServices(config: Config): Promise<Services> {
     resumable: createResumableStore({ root: path.join(config.dataDir, "uploads-in-progress") }),
     sampleMedia,
     errors,
+    examRequirement: noExamRequirement,
+    certificatePdf: renderCertificatePdf,
     close: async () => {
       await errors.close();
       mailer.close();

@@ -42,6 +42,7 @@ export const reservedSlugs: ReadonlySet<string> = new Set([
   "invitations",
   "access-manager",
   "tus",
+  "certificates",
 ]);
 
 // Letters that Unicode decomposition does not turn into a base letter plus a mark.

@@ -5,6 +5,7 @@ import { nowIso, sql } from "#platform/db/connection.ts";
 import type { Actor } from "../shared/actor.ts";
 import { findProgressTarget } from "./progress-viewer.ts";
 import { getCourseProgress } from "./get-course-progress.ts";
+import { queueCertificateIfComplete } from "../certificates/queue-certificate.ts";
 
 export async function toggleLectureComplete(
   db: Db,
@@ -31,5 +32,7 @@ export async function toggleLectureComplete(
     .returning("completed_at")
     .executeTakeFirstOrThrow();
   const { percent } = await getCourseProgress(db, { userId: userId, courseId });
+  // The completion that finishes the course queues its certificate (one job per student and course).
+  if (row.completed_at !== null && percent === 100) await queueCertificateIfComplete(db, { userId, courseId });
   return { completed: row.completed_at !== null, progress: percent };
 }

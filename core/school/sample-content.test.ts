@@ -296,6 +296,17 @@ describe("addSampleContent", () => {
     expect(replies[0]!.created_at > comments[0]!.created_at).toBe(true);
   });
 
+  it("gives the course an enabled certificate template signed by the owner", async () => {
+    const { course } = await loadSample();
+    const template = await db
+      .selectFrom("certificate_templates")
+      .selectAll()
+      .where("course_id", "=", course.id)
+      .executeTakeFirstOrThrow();
+    expect(template).toMatchObject({ enabled: 1, validity_months: null, background_image: null });
+    expect(JSON.parse(template.layout)).toMatchObject({ signer: owner.name });
+  });
+
   it("adds approved reviews, recommended and neutral, signed with first names", async () => {
     const { course } = await loadSample();
     const reviews = await db.selectFrom("reviews").selectAll().where("course_id", "=", course.id).execute();

@@ -26,6 +26,7 @@ import { parseInput } from "../validation.ts";
 import { addSampleCommunity, type SampleCommunity } from "./sample-community.ts";
 import { addSampleMembershipPlan } from "./sample-membership.ts";
 import { type SampleComponent, type SampleLecture, type SamplePdfLine, sampleTexts } from "./sample-texts.ts";
+import { addSampleCertificateTemplate } from "../certificates/add-sample-template.ts";
 
 export const SAMPLE_PRICE_CENTS = 19900;
 export const SAMPLE_STUDENT_EMAIL = "sample.student@example.com";
@@ -341,6 +342,7 @@ export async function addSampleContent(
     postImage: (picture) => options.media.postPng(picture),
   });
   await addSampleMembershipPlan(db, { language: options.language, currency: options.currency, courseId: course.id });
+  await addSampleCertificateTemplate(db, { courseId: course.id, signer: options.owner.name });
 
   return {
     course: { title: t.title, slug: course.slug, sections: t.sections.length, lectures },

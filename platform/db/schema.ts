@@ -4,6 +4,7 @@
 // - JSON is stored as text and parsed by the code that owns the column;
 // - money is integer cents with a currency code.
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { CertificateTables } from "./schema-certificates.ts";
 import type { MembershipTables } from "./schema-memberships.ts";
 import type { MembershipStripeTables } from "./schema-memberships-stripe.ts";
 import type { SellingTables } from "./schema-selling.ts";
@@ -11,6 +12,7 @@ import type { SellingTables } from "./schema-selling.ts";
 export type * from "./schema-selling.ts";
 export type * from "./schema-memberships.ts";
 export type * from "./schema-memberships-stripe.ts";
+export type * from "./schema-certificates.ts";
 
 export type Language = "en" | "pl";
 export type Role = "admin" | "student";
@@ -457,7 +459,8 @@ export type Database = {
   survey_postponements: SurveyPostponementTable;
 } & SellingTables &
   MembershipTables &
-  MembershipStripeTables;
+  MembershipStripeTables &
+  CertificateTables;
 
 export type School = Selectable<SchoolTable>;
 export type User = Selectable<UserTable>;

@@ -36,6 +36,8 @@ import enSurveys from "../../locales/en/surveys.json" with { type: "json" };
 import enCourseReport from "../../locales/en/course_report.json" with { type: "json" };
 import enMembershipsCard from "../../locales/en/memberships_card.json" with { type: "json" };
 import enMembershipsStripe from "../../locales/en/memberships_stripe.json" with { type: "json" };
+import enCertificates from "../../locales/en/certificates.json" with { type: "json" };
+import enFavourites from "../../locales/en/favourites.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -72,6 +74,8 @@ import plSurveys from "../../locales/pl/surveys.json" with { type: "json" };
 import plCourseReport from "../../locales/pl/course_report.json" with { type: "json" };
 import plMembershipsCard from "../../locales/pl/memberships_card.json" with { type: "json" };
 import plMembershipsStripe from "../../locales/pl/memberships_stripe.json" with { type: "json" };
+import plCertificates from "../../locales/pl/certificates.json" with { type: "json" };
+import plFavourites from "../../locales/pl/favourites.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -114,6 +118,8 @@ export const catalogs = {
     course_report: enCourseReport,
     memberships_card: enMembershipsCard,
     memberships_stripe: enMembershipsStripe,
+    certificates: enCertificates,
+    favourites: enFavourites,
   },
   pl: {
     common: plCommon,
@@ -152,6 +158,8 @@ export const catalogs = {
     course_report: plCourseReport,
     memberships_card: plMembershipsCard,
     memberships_stripe: plMembershipsStripe,
+    certificates: plCertificates,
+    favourites: plFavourites,
   },
 } as const;
 

@@ -48,6 +48,8 @@ export const routeLimits = {
   // Learning: a student clicking through lectures (one watch, star or completion a click) never meets these.
   progress: { name: "progress", points: 300, duration: minute, by: "user" },
   note: { name: "note", points: 120, duration: minute, by: "user" },
+  // Favourites: a student marking a course or lecture (a click each).
+  favourite: { name: "favourite", points: 60, duration: minute, by: "user" },
   // Selling: checkout starts, and promo-code checks (20 a minute stops enumerating codes).
   checkout: { name: "checkout", points: 20, duration: minute, by: "user" },
   promoCheck: { name: "promo_check", points: 20, duration: minute, by: "ip" },

@@ -63,6 +63,9 @@ type Objects = {
   /** a membership plan (the school's) and A's membership of it */
   planId: number;
   membershipId: number;
+  /** A's certificate of the course (its row and its public id) */
+  certificateId: number;
+  certificatePublicId: string;
 };
 let o: Objects;
 
@@ -134,7 +137,9 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/home\/memberships\/:id/, () => o.planId],
     [/^\/(json|home)?\/?community\/posts\/:id/, () => o.postId],
     [/^\/(survey|home\/surveys)\/:id/, () => o.surveyId],
+    [/^\/home\/certificates\/:id/, () => o.certificateId],
   ];
+  if (param === "id" && url.startsWith("/my/certificates/")) return o.certificatePublicId;
   if (param === "id") {
     const found = idByPath.find(([pattern]) => pattern.test(url));
     return found ? String(found[1]()) : undefined;
@@ -162,6 +167,7 @@ const objectBodies: Record<string, () => Record<string, unknown>> = {
   "POST /vote": () => ({ type: "comment", id: o.commentId, value: 1 }),
   "POST /comments": () => ({ type: "lecture", id: o.lectureId, body: "Not my lecture", file: 0 }),
   "POST /json/report": () => ({ type: "comment", id: o.commentId, reason: "spam" }),
+  "POST /favourites": () => ({ kind: "lecture", id: o.lectureId, favourite: true }),
   "POST /survey/submit": () => ({ survey_id: o.surveyId, response: { "your-view": "Not my course" } }),
   "POST /my/membership/cancel": () => ({ membership_id: o.membershipId, confirm: "CANCEL" }),
   "POST /my/membership/cancel-survey": () => ({ membership_id: o.membershipId, reason: "expensive" }),
@@ -503,9 +509,31 @@ beforeAll(async () => {
     postId: post.body.post.id,
     surveyId: survey.body.survey.id,
     ...(await arrangeMembership(a.id)),
+    ...(await arrangeCertificate(a.id, course.id)),
   };
 });
 afterAll(() => server?.stop());
+
+/** A's certificate of the course (written directly: the sweeps need only the row). */
+async function arrangeCertificate(userId: number, courseId: number) {
+  const publicId = "SweepCertificateAAAAAA";
+  const row = await server.handle.db
+    .insertInto("certificates")
+    .values({
+      public_id: publicId,
+      user_id: userId,
+      course_id: courseId,
+      student_name: "Student A",
+      course_title: "Sweep course",
+      issued_at: new Date().toISOString(),
+      expires_at: null,
+      revoked_at: null,
+      replaces_id: null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { certificateId: row.id, certificatePublicId: publicId };
+}
 
 /** A plan of the school's, and A's active membership of it (written directly: the sweeps need only the rows). */
 async function arrangeMembership(userId: number): Promise<{ planId: number; membershipId: number }> {
@@ -630,6 +658,8 @@ describe("Figure 9 for pages: student B opens every page that names an object wi
     "/community/topics/:id":
       "a topic is the school's: public ones are open, a restricted one shows the 403 page naming its products (community-pages.test.ts)",
     "/community/gallery/:topicId": "a topic's gallery: the school's, refused without the key like the topic",
+    "/certificates/:id":
+      "the public verification page: the certificate's 128-bit random id (printed as a QR code) is the capability",
     "/community/posts/:id":
       "read by its topic's readers: a restricted topic's post shows that 403 page too; hidden posts are 404 (community-pages.test.ts)",
   };

@@ -2,7 +2,7 @@
 // sets the publication date) and the link to preview the course as a student.
 import { useState } from "react";
 import { Link } from "react-router";
-import { BarChart3, ChevronLeft, Eye } from "lucide-react";
+import { Award, BarChart3, ChevronLeft, Eye } from "lucide-react";
 import type { AuthoredCourse } from "#core/catalog/authored.ts";
 import { formatDate } from "#platform/i18n/format.ts";
 import type { Lang } from "#platform/i18n/index.ts";
@@ -76,6 +76,10 @@ export function CourseHeader({
             {t("authoring:preview_as_student")}
             <span className="sr-only">{t("authoring:opens_in_new_tab")}</span>
           </a>
+          <Link to={`/home/courses/${course.id}/certificate`} className={buttonClass("secondary")}>
+            <Award aria-hidden className="size-4" />
+            {t("certificates:admin_link")}
+          </Link>
           {published ? (
             <Button variant="secondary" disabled={pending} onClick={() => setStatus("unpublished")}>
               {t("authoring:unpublish")}

@@ -17,6 +17,16 @@ const links = [
     label: "accounts:my_products",
     owns: (path: string) => path === "/my" || path.startsWith("/my/products"),
   },
+  {
+    to: "/my/favourites",
+    label: "favourites:my_title",
+    owns: (path: string) => path.startsWith("/my/favourites"),
+  },
+  {
+    to: "/my/certificates",
+    label: "certificates:my_title",
+    owns: (path: string) => path.startsWith("/my/certificates"),
+  },
   { to: "/my/invoices", label: "invoices:nav", owns: (path: string) => path.startsWith("/my/invoices") },
   { to: "/my/membership", label: "memberships:my_nav", owns: (path: string) => path.startsWith("/my/membership") },
   { to: "/my/account", label: "accounts:account_settings", owns: (path: string) => path.startsWith("/my/account") },

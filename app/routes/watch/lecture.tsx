@@ -23,6 +23,8 @@ import { CompleteToggle, StarToggle } from "#app/features/learning/lecture-toggl
 import { NoteBox } from "#app/features/learning/note-box.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import { DueSurvey } from "#app/features/surveys/survey-modal.tsx";
+import { getFavouriteState } from "#core/favourites/favourite-state.ts";
+import { FavouriteToggle } from "#app/features/favourites/favourite-toggle.tsx";
 import type { Route } from "./+types/lecture.ts";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -46,10 +48,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (current.lecture.gate === "login")
     throw redirect(`/login?next=${encodeURIComponent(`/${course.slug}/watch/${current.lecture.id}`)}`);
   if (current.lecture.gate === "buy") throw redirect(`/${course.slug}/checkout`);
-  const [discussion, bodyHtml, components] = await Promise.all([
+  const [discussion, bodyHtml, components, favourites] = await Promise.all([
     loadLectureDiscussion(services.db, { lectureId: current.lecture.id, viewer: ctx.user }),
     renderMarkdown(services.db, current.lecture.body),
     withRenderedMarkdown(services.db, current.components),
+    getFavouriteState(services.db, ctx.actor, { courseId: course.id, lectureId: current.lecture.id }),
   ]);
   return {
     course: { id: course.id, slug: course.slug, title: course.title },
@@ -81,6 +84,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     previous: current.previous,
     next: current.next,
     discussion,
+    favourites,
   };
 }
 
@@ -171,6 +175,18 @@ export default function WatchLecture({ loaderData }: Route.ComponentProps) {
                   }}
                 />
                 <StarToggle key={lecture.id} lectureId={lecture.id} initialStarred={lecture.starred} />
+                <FavouriteToggle
+                  key={`l${lecture.id}`}
+                  kind="lecture"
+                  id={lecture.id}
+                  initial={loaderData.favourites.lecture}
+                />
+                <FavouriteToggle
+                  key={`c${course.id}`}
+                  kind="course"
+                  id={course.id}
+                  initial={loaderData.favourites.course}
+                />
               </div>
               <NoteBox key={lecture.id} lectureId={lecture.id} initialNote={lecture.note} />
             </>
