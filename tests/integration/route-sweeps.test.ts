@@ -172,6 +172,11 @@ const objectBodies: Record<string, () => Record<string, unknown>> = {
   "POST /my/membership/cancel": () => ({ membership_id: o.membershipId, confirm: "CANCEL" }),
   "POST /my/membership/cancel-survey": () => ({ membership_id: o.membershipId, reason: "expensive" }),
   "POST /my/membership/resume": () => ({ membership_id: o.membershipId }),
+  "POST /my/membership/card": () => ({
+    membership_id: o.membershipId,
+    cypher: Buffer.alloc(128, 1).toString("base64"),
+  }),
+  "POST /my/membership/stripe-card": () => ({ membership_id: o.membershipId }),
   "POST /home/access-manager/:courseId": () => ({
     course_id: o.courseId,
     parent_transaction_id: o.transactionId,
@@ -227,6 +232,9 @@ const notObjectRoutes: Record<string, string> = {
   "POST /subscribe/test/:hash/pay": "the test provider's page (never in production); the hash is the capability",
   "POST /subscribe/test/:hash/decline": "the test provider's page (never in production); the hash is the capability",
   "GET /my/membership": "the caller's own memberships",
+  "GET /my/membership/card":
+    "the caller's own membership; another's id in ?membership= is a 404 (memberships-card.test.ts)",
+  "POST /stripe/subscribe/checkout": "a plan is the school's public offer: anyone signed in may subscribe",
   "POST /community/unsubscribe/:token":
     "the signed token mailed to the subscriber is the capability (RFC 8058 one-click)",
   "POST /json/community/topics/:id":
