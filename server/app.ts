@@ -26,6 +26,7 @@ import { communityRoutes } from "./api/community.ts";
 import { communityGalleryRoutes } from "./api/community-gallery.ts";
 import { moderationRoutes } from "./api/moderation.ts";
 import { surveyRoutes } from "./api/surveys.ts";
+import { examRoutes } from "./api/exams.ts";
 import { learningRoutes } from "./api/learning.ts";
 import { mediaRoutes } from "./api/media.ts";
 import { mediaTransferRoutes } from "./api/media-transfer.ts";
@@ -151,6 +152,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(communityGalleryRoutes, { services });
     await api.register(moderationRoutes, { services });
     await api.register(surveyRoutes, { services });
+    await api.register(examRoutes, { services });
     await api.register(learningRoutes, { services });
     await api.register(mediaRoutes, { services });
     await api.register(integrationRoutes, { services });

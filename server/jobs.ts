@@ -3,6 +3,7 @@
 // in its domain (defineJob), add a line here; a new periodic one: defineSchedule, and add it to `schedules`.
 import { passwordResetMailJob } from "#core/accounts/jobs.ts";
 import { notifyCommentJob, notifyPostJob, topicMailJob } from "#core/community/notifications/jobs.ts";
+import { closeExpiredAttemptsJob, closeExpiredAttemptsSchedule } from "#core/exams/jobs.ts";
 import { issueInvoiceJob } from "#core/invoices/jobs.ts";
 import {
   commentVideoSweepJob,
@@ -41,6 +42,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
     }),
     registerJob(renewalScanJob, {}),
     registerJob(renewMembershipJob, { chargers: membershipChargers(services) }),
+    registerJob(closeExpiredAttemptsJob, {}),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),
   ];
@@ -49,6 +51,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
 export const schedules: readonly Schedule[] = [
   paymentRecheckSchedule,
   renewalSchedule,
+  closeExpiredAttemptsSchedule,
   mediaMaintenanceSchedule,
   commentVideoSweepSchedule,
   ...jobMaintenanceSchedules,

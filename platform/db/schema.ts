@@ -4,10 +4,12 @@
 // - JSON is stored as text and parsed by the code that owns the column;
 // - money is integer cents with a currency code.
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ExamTables } from "./schema-exams.ts";
 import type { MembershipTables } from "./schema-memberships.ts";
 import type { SellingTables } from "./schema-selling.ts";
 
 export type * from "./schema-selling.ts";
+export type * from "./schema-exams.ts";
 export type * from "./schema-memberships.ts";
 
 export type Language = "en" | "pl";
@@ -452,7 +454,8 @@ export type Database = {
   survey_responses: SurveyResponseTable;
   survey_postponements: SurveyPostponementTable;
 } & SellingTables &
-  MembershipTables;
+  MembershipTables &
+  ExamTables;
 
 export type School = Selectable<SchoolTable>;
 export type User = Selectable<UserTable>;

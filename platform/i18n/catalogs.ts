@@ -33,6 +33,7 @@ import enCommunityAdmin from "../../locales/en/community_admin.json" with { type
 import enMemberships from "../../locales/en/memberships.json" with { type: "json" };
 import enModeration from "../../locales/en/moderation.json" with { type: "json" };
 import enSurveys from "../../locales/en/surveys.json" with { type: "json" };
+import enExams from "../../locales/en/exams.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -66,6 +67,7 @@ import plCommunityAdmin from "../../locales/pl/community_admin.json" with { type
 import plMemberships from "../../locales/pl/memberships.json" with { type: "json" };
 import plModeration from "../../locales/pl/moderation.json" with { type: "json" };
 import plSurveys from "../../locales/pl/surveys.json" with { type: "json" };
+import plExams from "../../locales/pl/exams.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -105,6 +107,7 @@ export const catalogs = {
     moderation: enModeration,
     memberships: enMemberships,
     surveys: enSurveys,
+    exams: enExams,
   },
   pl: {
     common: plCommon,
@@ -140,6 +143,7 @@ export const catalogs = {
     moderation: plModeration,
     memberships: plMemberships,
     surveys: plSurveys,
+    exams: plExams,
   },
 } as const;
 
