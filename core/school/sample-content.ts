@@ -25,6 +25,7 @@ import { VIDEO_READY } from "../media/video-upload.ts";
 import { parseInput } from "../validation.ts";
 import { addSampleCommunity, type SampleCommunity } from "./sample-community.ts";
 import { addSampleMembershipPlan } from "./sample-membership.ts";
+import { addSampleExam } from "./sample-exam.ts";
 import { type SampleComponent, type SampleLecture, type SamplePdfLine, sampleTexts } from "./sample-texts.ts";
 
 export const SAMPLE_PRICE_CENTS = 19900;
@@ -341,6 +342,7 @@ export async function addSampleContent(
     postImage: (picture) => options.media.postPng(picture),
   });
   await addSampleMembershipPlan(db, { language: options.language, currency: options.currency, courseId: course.id });
+  await addSampleExam(db, { language: options.language, courseId: course.id, ownerId: options.owner.id, now });
 
   return {
     course: { title: t.title, slug: course.slug, sections: t.sections.length, lectures },

@@ -23,6 +23,8 @@ import { CompleteToggle, StarToggle } from "#app/features/learning/lecture-toggl
 import { NoteBox } from "#app/features/learning/note-box.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import { DueSurvey } from "#app/features/surveys/survey-modal.tsx";
+import { findCourseExam } from "#core/exams/find-course-exam.ts";
+import { ExamCard } from "#app/features/exams/exam-card.tsx";
 import type { Route } from "./+types/lecture.ts";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -46,10 +48,12 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (current.lecture.gate === "login")
     throw redirect(`/login?next=${encodeURIComponent(`/${course.slug}/watch/${current.lecture.id}`)}`);
   if (current.lecture.gate === "buy") throw redirect(`/${course.slug}/checkout`);
-  const [discussion, bodyHtml, components] = await Promise.all([
+  const [discussion, bodyHtml, components, exam] = await Promise.all([
     loadLectureDiscussion(services.db, { lectureId: current.lecture.id, viewer: ctx.user }),
     renderMarkdown(services.db, current.lecture.body),
     withRenderedMarkdown(services.db, current.components),
+    // The course's exam shows after its last lecture (issue 17, item 2).
+    current.next ? null : findCourseExam(services.db, ctx.actor, course.id),
   ]);
   return {
     course: { id: course.id, slug: course.slug, title: course.title },
@@ -81,12 +85,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     previous: current.previous,
     next: current.next,
     discussion,
+    exam,
   };
 }
 
 export default function WatchLecture({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { course, viewer, lecture, sections, previous, next, discussion } = loaderData;
+  const { course, viewer, lecture, sections, previous, next, discussion, exam } = loaderData;
   const query = viewer.preview ? "?preview=student" : "";
   const lectureHref = (id: number) => `/${course.slug}/watch/${id}${query}`;
 
@@ -219,6 +224,8 @@ export default function WatchLecture({ loaderData }: Route.ComponentProps) {
               )}
             </div>
           </nav>
+
+          {exam && <ExamCard exam={exam} />}
 
           <LectureDiscussion key={lecture.id} lectureId={lecture.id} courseSlug={course.slug} initial={discussion} />
         </article>
