@@ -80,6 +80,7 @@ export async function takeSampleExam(page: Page, server: TestServer, language: "
   await gotoHydrated(page, `/${school.slug}/watch/${last.id}`);
   await page.getByRole("link", { name: t.take }).click();
   await page.waitForURL(/\/my\/exams\/\d+$/);
+  await page.locator("[data-exam]").waitFor();
   await expect(page.getByTestId("attempts-left")).toHaveText("2");
   await expectAccessible(page);
   await page.screenshot({ path: `/tmp/shots-exams/${language}-${width}-intro.png`, fullPage: true });

@@ -5,7 +5,8 @@ import type { ExamLink } from "#core/exams/find-course-exam.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 
-export function ExamCard({ exam }: { exam: ExamLink }) {
+/** `final`: a course's closing exam (the watch page); otherwise an exam sold alone (/my). */
+export function ExamCard({ exam, final = false }: { exam: ExamLink; final?: boolean }) {
   const t = useT();
   return (
     <div
@@ -13,7 +14,9 @@ export function ExamCard({ exam }: { exam: ExamLink }) {
       className="flex flex-col gap-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:flex-row sm:items-center"
     >
       <GraduationCap aria-hidden className="size-6 shrink-0 text-brand-700" />
-      <p className="min-w-0 flex-1 font-semibold break-words">{t("exams:course_exam", { title: exam.title })}</p>
+      <p className="min-w-0 flex-1 font-semibold break-words">
+        {final ? t("exams:course_exam", { title: exam.title }) : exam.title}
+      </p>
       <Link to={`/my/exams/${exam.id}`} className={buttonClass("primary", "self-start")}>
         {t("exams:take_exam")}
       </Link>

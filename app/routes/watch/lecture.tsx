@@ -225,7 +225,7 @@ export default function WatchLecture({ loaderData }: Route.ComponentProps) {
             </div>
           </nav>
 
-          {exam && <ExamCard exam={exam} />}
+          {exam && <ExamCard exam={exam} final />}
 
           <LectureDiscussion key={lecture.id} lectureId={lecture.id} courseSlug={course.slug} initial={discussion} />
         </article>

@@ -5,5 +5,7 @@ import { takeSampleExam } from "../exam-flow.ts";
 test.use({ viewport: { width: 390, height: 844 } });
 
 test("kursant oblewa egzamin, a w drugim podejściu go zdaje", async ({ page, server }) => {
+  // Two whole attempts with a reload and axe on each page: three times the usual time.
+  test.slow();
   await takeSampleExam(page, server, "pl", 390);
 });

@@ -6,5 +6,7 @@ import { takeSampleExam } from "../exam-flow.ts";
 test.use({ viewport: { width: 1280, height: 800 } });
 
 test("the sample student fails the exam, then passes it on the second attempt", async ({ page, server }) => {
+  // Two whole attempts with a reload and axe on each page: three times the usual time.
+  test.slow();
   await takeSampleExam(page, server, "en", 1280);
 });
