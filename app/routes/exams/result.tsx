@@ -84,7 +84,7 @@ export default function ExamResultRoute({ loaderData: { result } }: Route.Compon
                 ) : (
                   <X aria-hidden className="size-4 text-red-700" />
                 )}
-                {t("exams:points_of", { earned: question.earned, points: question.points })}
+                {t("exams:points_of", { earned: question.earned, count: question.points })}
               </p>
             )}
             {question.correct && question.correct.length > 0 && (
