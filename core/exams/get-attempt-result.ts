@@ -47,7 +47,7 @@ export async function getAttemptResult(
   examIdInput?: unknown,
 ): Promise<AttemptResult> {
   const member = authorizeUser(actor, canTakeExams(actor));
-  let attempt = await ownAttempt(db, member, await findAttempt(db, pathId(attemptIdInput)));
+  let attempt = ownAttempt(member, await findAttempt(db, pathId(attemptIdInput)));
   if (examIdInput !== undefined && pathId(examIdInput) !== attempt.exam_id) throw new AppError("not_found");
   if (await closeIfExpired(db, attempt, now)) attempt = (await findAttempt(db, attempt.id))!;
   const exam = await findExam(db, attempt.exam_id);

@@ -22,7 +22,7 @@ export async function saveAnswers(
   now = nowIso(),
 ): Promise<{ saved_at: string }> {
   const member = authorizeUser(actor, canTakeExams(actor));
-  const attempt = await ownAttempt(db, member, await findAttempt(db, pathId(attemptIdInput)));
+  const attempt = ownAttempt(member, await findAttempt(db, pathId(attemptIdInput)));
   if (attempt.user_id !== member.userId) throw new AppError("not_found");
   const { answers: given } = parseInput(saveAnswersSchema, input);
   if (attempt.status === "open" && isPastDeadline(attempt.deadline_at, now)) {

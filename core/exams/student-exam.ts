@@ -24,11 +24,7 @@ export async function loadStudentExam(db: Db, actor: Actor, idInput: unknown, no
 }
 
 /** An attempt of the caller's (an admin may read anyone's); another student's is a 404. */
-export async function ownAttempt(
-  db: Db,
-  member: SignedInActor,
-  attempt: AttemptRecord | undefined,
-): Promise<AttemptRecord> {
+export function ownAttempt(member: SignedInActor, attempt: AttemptRecord | undefined): AttemptRecord {
   if (!attempt || (attempt.user_id !== member.userId && member.kind !== "admin")) throw new AppError("not_found");
   return attempt;
 }

@@ -19,7 +19,7 @@ export async function submitAttempt(
   now = nowIso(),
 ): Promise<AttemptResult> {
   const member = authorizeUser(actor, canTakeExams(actor));
-  const attempt = await ownAttempt(db, member, await findAttempt(db, pathId(attemptIdInput)));
+  const attempt = ownAttempt(member, await findAttempt(db, pathId(attemptIdInput)));
   if (attempt.user_id !== member.userId) throw new AppError("not_found");
   if (attempt.status === "open") {
     const exam = await findExam(db, attempt.exam_id);
