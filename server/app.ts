@@ -29,6 +29,7 @@ import { moderationRoutes } from "./api/moderation.ts";
 import { surveyRoutes } from "./api/surveys.ts";
 import { certificateRoutes } from "./api/certificates.ts";
 import { favouriteRoutes } from "./api/favourites.ts";
+import { examRoutes } from "./api/exams.ts";
 import { learningRoutes } from "./api/learning.ts";
 import { mediaRoutes } from "./api/media.ts";
 import { mediaTransferRoutes } from "./api/media-transfer.ts";
@@ -159,6 +160,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(surveyRoutes, { services });
     await api.register(certificateRoutes, { services });
     await api.register(favouriteRoutes, { services });
+    await api.register(examRoutes, { services });
     await api.register(learningRoutes, { services });
     await api.register(mediaRoutes, { services });
     await api.register(integrationRoutes, { services });

@@ -4,6 +4,7 @@
 import { passwordResetMailJob } from "#core/accounts/jobs.ts";
 import { issueCertificateJob } from "#core/certificates/jobs.ts";
 import { notifyCommentJob, notifyPostJob, topicMailJob } from "#core/community/notifications/jobs.ts";
+import { closeExpiredAttemptsJob, closeExpiredAttemptsSchedule } from "#core/exams/jobs.ts";
 import { issueInvoiceJob } from "#core/invoices/jobs.ts";
 import {
   commentVideoSweepJob,
@@ -46,6 +47,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
       examRequirement: services.examRequirement,
       appUrl: services.config.APP_URL,
     }),
+    registerJob(closeExpiredAttemptsJob, {}),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),
   ];
@@ -54,6 +56,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
 export const schedules: readonly Schedule[] = [
   paymentRecheckSchedule,
   renewalSchedule,
+  closeExpiredAttemptsSchedule,
   mediaMaintenanceSchedule,
   commentVideoSweepSchedule,
   ...jobMaintenanceSchedules,

@@ -24,7 +24,8 @@ import { registerTopicKeyProvider } from "#core/community/topic-access.ts";
 import { planTopicKeys } from "#core/memberships/membership-access.ts";
 import { lectureCommentable } from "#core/learning/lecture-commentable.ts";
 import { postCommentable } from "#core/community/post-commentable.ts";
-import { type ExamRequirement, noExamRequirement } from "#core/certificates/course-completion.ts";
+import type { ExamRequirement } from "#core/certificates/course-completion.ts";
+import { hasPassedCourseExam } from "#core/exams/has-passed-course-exam.ts";
 import type { CertificatePdfRenderer } from "#core/certificates/certificate-document.ts";
 import { renderCertificatePdf } from "./certificate-pdf.ts";
 
@@ -109,7 +110,7 @@ export async function createServices(config: Config): Promise<Services> {
     resumable: createResumableStore({ root: path.join(config.dataDir, "uploads-in-progress") }),
     sampleMedia,
     errors,
-    examRequirement: noExamRequirement,
+    examRequirement: hasPassedCourseExam,
     certificatePdf: renderCertificatePdf,
     close: async () => {
       await errors.close();

@@ -1,10 +1,9 @@
 // Whether a student has completed a course, the one rule certificates are issued by: every published lecture
 // completed, and the course's exam passed where there is one.
 //
-// SEAM (exams, issue 17 item 2): the exam is asked through the `ExamRequirement` port below. Today the composition
-// root (server/services.ts) injects `noExamRequirement`; once core/exams/ lands, inject
-// `(db, who) => hasPassedCourseExam(db, who)` there, and call `queueCertificateIfComplete` after an exam is passed
-// (an exam passed after the last lecture is the moment the course becomes complete).
+// The exam (issue 17 item 2) is asked through the `ExamRequirement` port below: the composition root
+// (server/services.ts) injects core/exams' `hasPassedCourseExam`; an exam passed after the last lecture queues the
+// issue itself (core/exams/after-exam-passed.ts).
 import type { Db } from "#platform/db/connection.ts";
 import { getCourseProgress } from "../learning/get-course-progress.ts";
 

@@ -10,8 +10,15 @@ export function certificateJobKey(userId: number, courseId: number): string {
   return `certificate:${userId}:${courseId}`;
 }
 
-/** Queues the issue when the course's lectures are all done; the exam (if any) is checked by the job. */
-export async function queueCertificateIfComplete(db: Db, who: { userId: number; courseId: number }): Promise<boolean> {
+/**
+ * Queues the issue when the course's lectures are all done; the exam (if any) is checked by the job. `after` names
+ * a later event that may complete the course (a passed exam: core/exams/after-exam-passed.ts), keyed apart.
+ */
+export async function queueCertificateIfComplete(
+  db: Db,
+  who: { userId: number; courseId: number },
+  options: { after?: string } = {},
+): Promise<boolean> {
   const template = await db
     .selectFrom("certificate_templates")
     .select("enabled")
@@ -24,7 +31,7 @@ export async function queueCertificateIfComplete(db: Db, who: { userId: number; 
     db,
     issueCertificateJob,
     { user_id: who.userId, course_id: who.courseId },
-    { key: certificateJobKey(who.userId, who.courseId) },
+    { key: certificateJobKey(who.userId, who.courseId) + (options.after ? `:after:${options.after}` : "") },
   );
   return true;
 }

@@ -61,6 +61,7 @@ async function passesUploadChecks(bytes: Buffer, policy: UploadPolicy): Promise<
 
 async function clearSample() {
   for (const table of [
+    "exams",
     "membership_plans",
     "votes",
     "community_topics",
@@ -305,6 +306,22 @@ describe("addSampleContent", () => {
       .executeTakeFirstOrThrow();
     expect(template).toMatchObject({ enabled: 1, validity_months: null, background_image: null });
     expect(JSON.parse(template.layout)).toMatchObject({ signer: owner.name });
+  });
+
+  it("adds the course's exam: a pool of 6, 4 drawn, 60% to pass, 2 attempts of 10 minutes, required", async () => {
+    const { course } = await loadSample();
+    const exam = await db.selectFrom("exams").selectAll().where("course_id", "=", course.id).executeTakeFirstOrThrow();
+    expect(exam).toMatchObject({
+      draw_count: 4,
+      pass_percent: 60,
+      max_attempts: 2,
+      time_limit_minutes: 10,
+      required_for_completion: 1,
+      show_answers: "after_passing",
+    });
+    const questions = JSON.parse(exam.questions) as { type: string; options: { correct: boolean }[] }[];
+    expect(questions).toHaveLength(6);
+    expect(questions.every((q) => q.type === "single" && q.options.filter((o) => o.correct).length === 1)).toBe(true);
   });
 
   it("adds approved reviews, recommended and neutral, signed with first names", async () => {

@@ -25,6 +25,7 @@ import { VIDEO_READY } from "../media/video-upload.ts";
 import { parseInput } from "../validation.ts";
 import { addSampleCommunity, type SampleCommunity } from "./sample-community.ts";
 import { addSampleMembershipPlan } from "./sample-membership.ts";
+import { addSampleExam } from "./sample-exam.ts";
 import { type SampleComponent, type SampleLecture, type SamplePdfLine, sampleTexts } from "./sample-texts.ts";
 import { addSampleCertificateTemplate } from "../certificates/add-sample-template.ts";
 
@@ -343,6 +344,7 @@ export async function addSampleContent(
   });
   await addSampleMembershipPlan(db, { language: options.language, currency: options.currency, courseId: course.id });
   await addSampleCertificateTemplate(db, { courseId: course.id, signer: options.owner.name });
+  await addSampleExam(db, { language: options.language, courseId: course.id, ownerId: options.owner.id, now });
 
   return {
     course: { title: t.title, slug: course.slug, sections: t.sections.length, lectures },

@@ -23,6 +23,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
     "course_access",
     "course_price_changes",
     "course_sections",
+    "exams",
     "favourite_courses",
     "invitations",
     "lecture_progress",
@@ -31,6 +32,8 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
     "reviews",
     "surveys",
   ],
+  exam_attempts: ["exam_answers"],
+  exams: ["exam_attempts"],
   lectures: ["favourite_lectures", "lecture_components", "lecture_progress", "surveys", "videos"],
   membership_plans: [
     "membership_plan_courses",
@@ -43,6 +46,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
   products: [
     "bundle_courses",
     "community_topic_products",
+    "exams",
     "membership_plan_products",
     "product_access",
     "product_variants",
@@ -58,6 +62,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
     "community_posts",
     "community_topic_subscriptions",
     "course_access",
+    "exam_attempts",
     "favourite_courses",
     "favourite_lectures",
     "invitations",

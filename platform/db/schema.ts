@@ -5,11 +5,13 @@
 // - money is integer cents with a currency code.
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { CertificateTables } from "./schema-certificates.ts";
+import type { ExamTables } from "./schema-exams.ts";
 import type { MembershipTables } from "./schema-memberships.ts";
 import type { MembershipStripeTables } from "./schema-memberships-stripe.ts";
 import type { SellingTables } from "./schema-selling.ts";
 
 export type * from "./schema-selling.ts";
+export type * from "./schema-exams.ts";
 export type * from "./schema-memberships.ts";
 export type * from "./schema-memberships-stripe.ts";
 export type * from "./schema-certificates.ts";
@@ -460,7 +462,8 @@ export type Database = {
 } & SellingTables &
   MembershipTables &
   MembershipStripeTables &
-  CertificateTables;
+  CertificateTables &
+  ExamTables;
 
 export type School = Selectable<SchoolTable>;
 export type User = Selectable<UserTable>;

@@ -38,6 +38,7 @@ import enMembershipsCard from "../../locales/en/memberships_card.json" with { ty
 import enMembershipsStripe from "../../locales/en/memberships_stripe.json" with { type: "json" };
 import enCertificates from "../../locales/en/certificates.json" with { type: "json" };
 import enFavourites from "../../locales/en/favourites.json" with { type: "json" };
+import enExams from "../../locales/en/exams.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -76,6 +77,7 @@ import plMembershipsCard from "../../locales/pl/memberships_card.json" with { ty
 import plMembershipsStripe from "../../locales/pl/memberships_stripe.json" with { type: "json" };
 import plCertificates from "../../locales/pl/certificates.json" with { type: "json" };
 import plFavourites from "../../locales/pl/favourites.json" with { type: "json" };
+import plExams from "../../locales/pl/exams.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -120,6 +122,7 @@ export const catalogs = {
     memberships_stripe: enMembershipsStripe,
     certificates: enCertificates,
     favourites: enFavourites,
+    exams: enExams,
   },
   pl: {
     common: plCommon,
@@ -160,6 +163,7 @@ export const catalogs = {
     memberships_stripe: plMembershipsStripe,
     certificates: plCertificates,
     favourites: plFavourites,
+    exams: plExams,
   },
 } as const;
 

@@ -45,6 +45,9 @@ export const routeLimits = {
   // Surveys: a student answers or postpones a survey a few times a day; reading one is a modal opening.
   surveyOpen: { name: "survey_open", points: 60, duration: minute, by: "user" },
   surveyAnswer: { name: "survey_answer", points: 20, duration: minute, by: "user" },
+  // Exams: starting or handing in an attempt (a few an hour), and the exam page's debounced autosave.
+  examAttempt: { name: "exam_attempt", points: 20, duration: minute, by: "user" },
+  examAutosave: { name: "exam_autosave", points: 120, duration: minute, by: "user" },
   // Learning: a student clicking through lectures (one watch, star or completion a click) never meets these.
   progress: { name: "progress", points: 300, duration: minute, by: "user" },
   note: { name: "note", points: 120, duration: minute, by: "user" },

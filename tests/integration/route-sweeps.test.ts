@@ -66,6 +66,9 @@ type Objects = {
   /** A's certificate of the course (its row and its public id) */
   certificateId: number;
   certificatePublicId: string;
+  /** an exam of A's course (B has no access) and A's open attempt at it */
+  examId: number;
+  examAttemptId: number;
 };
 let o: Objects;
 
@@ -118,6 +121,7 @@ function valueOf(url: string, param: string): string | undefined {
     transactionId: () => String(o.transactionId),
     topicId: () => String(o.topicId),
     planId: () => String(o.planId),
+    attemptId: () => String(o.examAttemptId),
   };
   if (byName[param]) return byName[param]();
   const idByPath: [RegExp, () => number][] = [
@@ -138,6 +142,8 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/(json|home)?\/?community\/posts\/:id/, () => o.postId],
     [/^\/(survey|home\/surveys)\/:id/, () => o.surveyId],
     [/^\/home\/certificates\/:id/, () => o.certificateId],
+    [/^\/(my|home)\/exams\/attempts\/:id/, () => o.examAttemptId],
+    [/^\/(my|home)\/exams\/:id/, () => o.examId],
   ];
   if (param === "id" && url.startsWith("/my/certificates/")) return o.certificatePublicId;
   if (param === "id") {
@@ -480,6 +486,15 @@ beforeAll(async () => {
     lecture_id: course.lectures.paid,
   });
   expect(survey.status, JSON.stringify(survey.body)).toBe(200);
+  const exam = await admin.post("/home/exams", {
+    title: "A's course exam",
+    course_id: course.id,
+    pass_percent: 50,
+    questions: [{ type: "textarea", title: "Your view", points: 2 }],
+  });
+  expect(exam.status, JSON.stringify(exam.body)).toBe(200);
+  const attempt = await a.client.post(`/my/exams/${exam.body.exam.id}/start`);
+  expect(attempt.status, JSON.stringify(attempt.body)).toBe(200);
   const job = await db.selectFrom("jobs").select("id").orderBy("id").executeTakeFirstOrThrow();
   const review = await db.selectFrom("reviews").select("id").where("user_id", "=", a.id).executeTakeFirstOrThrow();
   const invitation = await db
@@ -516,6 +531,8 @@ beforeAll(async () => {
     topicId: topic.id,
     postId: post.body.post.id,
     surveyId: survey.body.survey.id,
+    examId: exam.body.exam.id,
+    examAttemptId: attempt.body.attempt.id,
     ...(await arrangeMembership(a.id)),
     ...(await arrangeCertificate(a.id, course.id)),
   };

@@ -17,6 +17,7 @@ import { BadgeCheck, Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
 import { DatabaseZap } from "lucide-react";
 import { ClipboardList, Flag, MessagesSquare } from "lucide-react";
+import { GraduationCap } from "lucide-react";
 import { clsx } from "clsx";
 import { guardAdminArea } from "#app/lib/admin-area.ts";
 import { countOpenItems } from "#core/moderation/list-queue.ts";
@@ -59,6 +60,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home/community", key: "community_admin:nav", icon: MessagesSquare },
   { to: "/home/moderation", key: "moderation:nav", icon: Flag },
   { to: "/home/surveys", key: "surveys:nav", icon: ClipboardList },
+  { to: "/home/exams", key: "exams:nav", icon: GraduationCap },
   { to: "/home/integrations", key: "integrations:nav", icon: Plug },
   { to: "/home/promo-codes", key: "promo:nav_promo_codes", icon: TicketPercent },
   { to: "/home/affiliates", key: "promo:nav_affiliates", icon: Handshake },

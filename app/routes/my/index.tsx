@@ -2,6 +2,8 @@
 // and a 'Continue' link to the lecture they resume at; then the other products they bought while the access
 // lasts (bundles, consultations, live events with their date and link, files to download); then the team
 // purchases whose seats they hand out. The empty state sends them to the catalog.
+import { listMyExams } from "#core/exams/list-my-exams.ts";
+import { ExamCard } from "#app/features/exams/exam-card.tsx";
 import { Link } from "react-router";
 import { BookOpen } from "lucide-react";
 import { listMyTeamPurchases } from "#core/access-manager/list-my-team-purchases.ts";
@@ -29,13 +31,15 @@ const productKinds = ["bundle", "consultation", "live_event", "file"] as const s
 export async function loader({ context }: Route.LoaderArgs) {
   const { request: ctx, services } = context.get(pageContext);
   // Each list asks its policy: a logged-out visitor is sent to /login (as by the layout's gate, beside this one).
-  const [courses, products, teams] = await Promise.all([
+  const [courses, products, teams, exams] = await Promise.all([
     listMyCourses(services.db, ctx.actor),
     listMyProducts(services.db, ctx.actor),
     listMyTeamPurchases(services.db, ctx.actor),
+    listMyExams(services.db, ctx.actor),
   ]);
   return {
     teams,
+    exams,
     courses: courses.map((course) => ({
       id: course.id,
       title: course.title,
@@ -55,8 +59,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function MyProducts({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { courses, products, teams } = loaderData;
-  const empty = courses.length === 0 && products.length === 0 && teams.length === 0;
+  const { courses, products, teams, exams } = loaderData;
+  const empty = courses.length === 0 && products.length === 0 && teams.length === 0 && exams.length === 0;
   return (
     <section aria-labelledby="my-title" className="flex flex-col gap-10">
       <DueSurvey />
@@ -98,6 +102,16 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {exams.length > 0 && (
+        <section aria-labelledby="my-exams" className="flex flex-col gap-4">
+          <h2 id="my-exams" className="text-xl font-semibold">
+            {t("exams:title")}
+          </h2>
+          {exams.map((exam) => (
+            <ExamCard key={exam.id} exam={exam} />
+          ))}
         </section>
       )}
       {products.map((group) => (

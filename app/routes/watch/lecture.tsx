@@ -25,6 +25,8 @@ import { buttonClass } from "#app/ui/button.tsx";
 import { DueSurvey } from "#app/features/surveys/survey-modal.tsx";
 import { getFavouriteState } from "#core/favourites/favourite-state.ts";
 import { FavouriteToggle } from "#app/features/favourites/favourite-toggle.tsx";
+import { findCourseExam } from "#core/exams/find-course-exam.ts";
+import { ExamCard } from "#app/features/exams/exam-card.tsx";
 import type { Route } from "./+types/lecture.ts";
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -48,11 +50,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (current.lecture.gate === "login")
     throw redirect(`/login?next=${encodeURIComponent(`/${course.slug}/watch/${current.lecture.id}`)}`);
   if (current.lecture.gate === "buy") throw redirect(`/${course.slug}/checkout`);
-  const [discussion, bodyHtml, components, favourites] = await Promise.all([
+  const [discussion, bodyHtml, components, favourites, exam] = await Promise.all([
     loadLectureDiscussion(services.db, { lectureId: current.lecture.id, viewer: ctx.user }),
     renderMarkdown(services.db, current.lecture.body),
     withRenderedMarkdown(services.db, current.components),
     getFavouriteState(services.db, ctx.actor, { courseId: course.id, lectureId: current.lecture.id }),
+    // The course's exam shows after its last lecture (issue 17, item 2).
+    current.next ? null : findCourseExam(services.db, ctx.actor, course.id),
   ]);
   return {
     course: { id: course.id, slug: course.slug, title: course.title },
@@ -85,12 +89,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     next: current.next,
     discussion,
     favourites,
+    exam,
   };
 }
 
 export default function WatchLecture({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { course, viewer, lecture, sections, previous, next, discussion } = loaderData;
+  const { course, viewer, lecture, sections, previous, next, discussion, exam } = loaderData;
   const query = viewer.preview ? "?preview=student" : "";
   const lectureHref = (id: number) => `/${course.slug}/watch/${id}${query}`;
 
@@ -235,6 +240,8 @@ export default function WatchLecture({ loaderData }: Route.ComponentProps) {
               )}
             </div>
           </nav>
+
+          {exam && <ExamCard exam={exam} final />}
 
           <LectureDiscussion key={lecture.id} lectureId={lecture.id} courseSlug={course.slug} initial={discussion} />
         </article>
