@@ -37,6 +37,7 @@ import { promoRoutes } from "./api/promo.ts";
 import { communityAdminRoutes } from "./api/community-admin.ts";
 import { membershipsAdminRoutes } from "./api/memberships-admin.ts";
 import { membershipRoutes } from "./api/memberships.ts";
+import { membershipMembersRoutes } from "./api/memberships-members.ts";
 import { paymentNotificationRoutes } from "./api/payment-notifications.ts";
 import { accessManagerRoutes } from "./api/access-manager.ts";
 import { transactionRoutes } from "./api/transactions.ts";
@@ -160,6 +161,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(promoRoutes, { services });
     await api.register(communityAdminRoutes, { services });
     await api.register(membershipsAdminRoutes, { services });
+    await api.register(membershipMembersRoutes, { services });
     await api.register(membershipRoutes, { services });
     await api.register(accessManagerRoutes, { services });
     await api.register(transactionRoutes, { services });

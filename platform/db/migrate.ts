@@ -23,6 +23,7 @@ import * as m0017 from "./migrations/0017-moderation.ts";
 import * as m0018 from "./migrations/0018-memberships.ts";
 import * as m0019 from "./migrations/0019-surveys.ts";
 import * as m0020 from "./migrations/0020-community-topics-in-catalog-version.ts";
+import * as m0023 from "./migrations/0023-membership-admin.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -45,6 +46,7 @@ const migrations: Record<string, MigrationModule> = {
   "0018-memberships": m0018,
   "0019-surveys": m0019,
   "0020-community-topics-in-catalog-version": m0020,
+  "0023-membership-admin": m0023,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -4,11 +4,13 @@
 // - JSON is stored as text and parsed by the code that owns the column;
 // - money is integer cents with a currency code.
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { MembershipAdminTables } from "./schema-membership-admin.ts";
 import type { MembershipTables } from "./schema-memberships.ts";
 import type { SellingTables } from "./schema-selling.ts";
 
 export type * from "./schema-selling.ts";
 export type * from "./schema-memberships.ts";
+export type * from "./schema-membership-admin.ts";
 
 export type Language = "en" | "pl";
 export type Role = "admin" | "student";
@@ -452,7 +454,8 @@ export type Database = {
   survey_responses: SurveyResponseTable;
   survey_postponements: SurveyPostponementTable;
 } & SellingTables &
-  MembershipTables;
+  MembershipTables &
+  MembershipAdminTables;
 
 export type School = Selectable<SchoolTable>;
 export type User = Selectable<UserTable>;

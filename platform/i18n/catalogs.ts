@@ -31,6 +31,7 @@ import enNotifications from "../../locales/en/notifications.json" with { type: "
 import enVideoUpload from "../../locales/en/video_upload.json" with { type: "json" };
 import enCommunityAdmin from "../../locales/en/community_admin.json" with { type: "json" };
 import enMemberships from "../../locales/en/memberships.json" with { type: "json" };
+import enMembershipsAdmin from "../../locales/en/memberships_admin.json" with { type: "json" };
 import enModeration from "../../locales/en/moderation.json" with { type: "json" };
 import enSurveys from "../../locales/en/surveys.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
@@ -64,6 +65,7 @@ import plNotifications from "../../locales/pl/notifications.json" with { type: "
 import plVideoUpload from "../../locales/pl/video_upload.json" with { type: "json" };
 import plCommunityAdmin from "../../locales/pl/community_admin.json" with { type: "json" };
 import plMemberships from "../../locales/pl/memberships.json" with { type: "json" };
+import plMembershipsAdmin from "../../locales/pl/memberships_admin.json" with { type: "json" };
 import plModeration from "../../locales/pl/moderation.json" with { type: "json" };
 import plSurveys from "../../locales/pl/surveys.json" with { type: "json" };
 
@@ -104,6 +106,7 @@ export const catalogs = {
     video_upload: enVideoUpload,
     moderation: enModeration,
     memberships: enMemberships,
+    memberships_admin: enMembershipsAdmin,
     surveys: enSurveys,
   },
   pl: {
@@ -139,6 +142,7 @@ export const catalogs = {
     video_upload: plVideoUpload,
     moderation: plModeration,
     memberships: plMemberships,
+    memberships_admin: plMembershipsAdmin,
     surveys: plSurveys,
   },
 } as const;

@@ -1,0 +1,24 @@
+// Memberships for the admin (issue 15, items 4 and 8): what happened to a membership besides its charges and
+// cancellations (an admin's extension or ending with its reason), kept as a history; and the members list's
+// index (status, then newest first), so a filtered page costs the same however many members there are.
+import type { Kysely } from "kysely";
+import type { Dialect } from "../connection.ts";
+import { references, withId } from "../ddl.ts";
+
+export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  await withId(db.schema.createTable("membership_events"), dialect)
+    .addColumn("membership_id", "integer", (c) => references("memberships")(c.notNull()))
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("days", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("periods", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("reason", "text", (c) => c.notNull().defaultTo(""))
+    .addColumn("actor_user_id", "integer", (c) => references("users", "set null")(c))
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("membership_events_membership")
+    .on("membership_events")
+    .columns(["membership_id", "id"])
+    .execute();
+  await db.schema.createIndex("memberships_status_id").on("memberships").columns(["status", "id"]).execute();
+}
