@@ -25,6 +25,7 @@ describe("server/jobs.ts", () => {
     expect(schedules.map((schedule) => [schedule.name, schedule.every])).toEqual([
       ["payments.recheck_pending", 60_000],
       ["memberships.renewals", 60_000],
+      ["memberships.notices", 60_000],
       ["media.maintenance", 3600_000],
       ["media.comment_video_sweep", 3600_000],
       ["jobs.recover_stale", 60_000],

@@ -12,6 +12,7 @@ import {
 } from "#core/media/jobs.ts";
 import { paymentRecheckSchedule, recheckPendingPaymentsJob } from "#core/selling/jobs.ts";
 import { renewMembershipJob, renewalScanJob, renewalSchedule } from "#core/memberships/jobs.ts";
+import { noticeScanJob, noticeSchedule } from "#core/memberships/mails/jobs.ts";
 import { registerJob, type RegisteredJob } from "#platform/jobs/define-job.ts";
 import { deleteDoneJobsJob, jobMaintenanceSchedules, recoverStaleJobsJob } from "#platform/jobs/maintenance.ts";
 import type { Schedule } from "#platform/jobs/schedule.ts";
@@ -41,6 +42,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
     }),
     registerJob(renewalScanJob, {}),
     registerJob(renewMembershipJob, { chargers: membershipChargers(services) }),
+    registerJob(noticeScanJob, {}),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),
   ];
@@ -49,6 +51,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
 export const schedules: readonly Schedule[] = [
   paymentRecheckSchedule,
   renewalSchedule,
+  noticeSchedule,
   mediaMaintenanceSchedule,
   commentVideoSweepSchedule,
   ...jobMaintenanceSchedules,

@@ -16,6 +16,18 @@ export type MembershipEventTable = {
   created_at: string;
 };
 
-export type MembershipAdminTables = { membership_events: MembershipEventTable };
+/** Which membership mail went out (issue 15, item 4): unique per membership, kind and reference (a period, a card's expiry). */
+export type MembershipNoticeTable = {
+  id: Generated<number>;
+  membership_id: number;
+  kind: string;
+  ref: string;
+  created_at: string;
+};
+
+export type MembershipAdminTables = {
+  membership_events: MembershipEventTable;
+  membership_notices: MembershipNoticeTable;
+};
 
 export type MembershipEvent = Selectable<MembershipEventTable>;

@@ -32,6 +32,7 @@ import enVideoUpload from "../../locales/en/video_upload.json" with { type: "jso
 import enCommunityAdmin from "../../locales/en/community_admin.json" with { type: "json" };
 import enMemberships from "../../locales/en/memberships.json" with { type: "json" };
 import enMembershipsAdmin from "../../locales/en/memberships_admin.json" with { type: "json" };
+import enMembershipsMail from "../../locales/en/memberships_mail.json" with { type: "json" };
 import enModeration from "../../locales/en/moderation.json" with { type: "json" };
 import enSurveys from "../../locales/en/surveys.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
@@ -66,6 +67,7 @@ import plVideoUpload from "../../locales/pl/video_upload.json" with { type: "jso
 import plCommunityAdmin from "../../locales/pl/community_admin.json" with { type: "json" };
 import plMemberships from "../../locales/pl/memberships.json" with { type: "json" };
 import plMembershipsAdmin from "../../locales/pl/memberships_admin.json" with { type: "json" };
+import plMembershipsMail from "../../locales/pl/memberships_mail.json" with { type: "json" };
 import plModeration from "../../locales/pl/moderation.json" with { type: "json" };
 import plSurveys from "../../locales/pl/surveys.json" with { type: "json" };
 
@@ -107,6 +109,7 @@ export const catalogs = {
     moderation: enModeration,
     memberships: enMemberships,
     memberships_admin: enMembershipsAdmin,
+    memberships_mail: enMembershipsMail,
     surveys: enSurveys,
   },
   pl: {
@@ -143,6 +146,7 @@ export const catalogs = {
     moderation: plModeration,
     memberships: plMemberships,
     memberships_admin: plMembershipsAdmin,
+    memberships_mail: plMembershipsMail,
     surveys: plSurveys,
   },
 } as const;

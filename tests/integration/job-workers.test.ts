@@ -93,17 +93,18 @@ describe("npm run worker", () => {
       handle.db.selectFrom("mails").select("id").where("subject", "=", "From a worker").executeTakeFirst(),
     );
     await waitFor(async () => (await jobs()).find((job) => job.id === id)?.status === "done");
-    // The school's schedules: payment re-checks, membership renewals, media maintenance and the comment video
+    // The school's schedules: payment re-checks, membership renewals and mails, media maintenance and the comment video
     // sweep, the queue's upkeep, each claimed for the current slot by one of the two and run once.
     const scheduled = await waitFor(async () => {
       const rows = (await jobs()).filter((job) => job.unique_key?.startsWith("schedule:"));
       const names = new Set(rows.map((job) => job.type));
-      return names.size === 6 && rows.every((job) => job.status === "done") ? rows : undefined;
+      return names.size === 7 && rows.every((job) => job.status === "done") ? rows : undefined;
     });
     expect(new Set(scheduled.map((job) => job.type))).toEqual(
       new Set([
         "payments.recheck_pending",
         "memberships.renewals",
+        "memberships.notices",
         "media.maintenance",
         "media.comment_video_sweep",
         "jobs.recover_stale",

@@ -1,6 +1,8 @@
-// Memberships for the admin (issue 15, items 4 and 8): what happened to a membership besides its charges and
-// cancellations (an admin's extension or ending with its reason), kept as a history; and the members list's
-// index (status, then newest first), so a filtered page costs the same however many members there are.
+// Memberships for the admin and the mails (issue 15, items 4 and 8): what happened to a membership besides its
+// charges and cancellations (an admin's extension or ending with its reason), kept as a history; the members
+// list's index (status, then newest first), so a filtered page costs the same however many members there are;
+// and the membership mails sent, one row per (membership, kind, reference), so each is sent once even after the
+// job that sent it is deleted; the card expiry's index finds the cards expiring this month or next.
 import type { Kysely } from "kysely";
 import type { Dialect } from "../connection.ts";
 import { references, withId } from "../ddl.ts";
@@ -21,4 +23,22 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .columns(["membership_id", "id"])
     .execute();
   await db.schema.createIndex("memberships_status_id").on("memberships").columns(["status", "id"]).execute();
+
+  await withId(db.schema.createTable("membership_notices"), dialect)
+    .addColumn("membership_id", "integer", (c) => references("memberships")(c.notNull()))
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("ref", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("membership_notices_once")
+    .on("membership_notices")
+    .columns(["membership_id", "kind", "ref"])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex("memberships_card_expiry")
+    .on("memberships")
+    .columns(["card_exp_year", "card_exp_month"])
+    .execute();
 }
