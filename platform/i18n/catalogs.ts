@@ -33,6 +33,7 @@ import enCommunityAdmin from "../../locales/en/community_admin.json" with { type
 import enMemberships from "../../locales/en/memberships.json" with { type: "json" };
 import enMembershipsAdmin from "../../locales/en/memberships_admin.json" with { type: "json" };
 import enMembershipsMail from "../../locales/en/memberships_mail.json" with { type: "json" };
+import enMembershipsOffer from "../../locales/en/memberships_offer.json" with { type: "json" };
 import enModeration from "../../locales/en/moderation.json" with { type: "json" };
 import enSurveys from "../../locales/en/surveys.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
@@ -68,6 +69,7 @@ import plCommunityAdmin from "../../locales/pl/community_admin.json" with { type
 import plMemberships from "../../locales/pl/memberships.json" with { type: "json" };
 import plMembershipsAdmin from "../../locales/pl/memberships_admin.json" with { type: "json" };
 import plMembershipsMail from "../../locales/pl/memberships_mail.json" with { type: "json" };
+import plMembershipsOffer from "../../locales/pl/memberships_offer.json" with { type: "json" };
 import plModeration from "../../locales/pl/moderation.json" with { type: "json" };
 import plSurveys from "../../locales/pl/surveys.json" with { type: "json" };
 
@@ -110,6 +112,7 @@ export const catalogs = {
     memberships: enMemberships,
     memberships_admin: enMembershipsAdmin,
     memberships_mail: enMembershipsMail,
+    memberships_offer: enMembershipsOffer,
     surveys: enSurveys,
   },
   pl: {
@@ -147,6 +150,7 @@ export const catalogs = {
     memberships: plMemberships,
     memberships_admin: plMembershipsAdmin,
     memberships_mail: plMembershipsMail,
+    memberships_offer: plMembershipsOffer,
     surveys: plSurveys,
   },
 } as const;
