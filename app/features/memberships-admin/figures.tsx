@@ -57,7 +57,7 @@ export function MembershipFigures({ figures: f }: { figures: FiguresView }) {
           testId="figure-recovered"
         />
       </dl>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="flex flex-col gap-4">
         <Panel title={t("memberships_admin:churn")}>
           <DataTable
             caption={t("memberships_admin:churn")}
