@@ -65,19 +65,33 @@ export function MembershipFigures({ figures: f }: { figures: FiguresView }) {
             rowKey={(row) => row.month}
             rowProps={(row) => ({ "data-month": row.month })}
             columns={[
-              { key: "month", header: t("memberships_admin:churn_month"), rowHeader: true, cell: (r) => r.label },
+              {
+                key: "month",
+                header: t("memberships_admin:churn_month"),
+                rowHeader: true,
+                cell: (r) => (
+                  <>
+                    {r.label}
+                    {/* Narrow screens: the counts under the month instead of two more columns. */}
+                    <span className="block text-xs font-normal text-muted sm:hidden">
+                      {t("memberships_admin:churn_active")}: {r.active} · {t("memberships_admin:churn_ended")}:{" "}
+                      {r.ended}
+                    </span>
+                  </>
+                ),
+              },
               {
                 key: "active",
                 header: t("memberships_admin:churn_active"),
                 align: "right",
-                className: "tabular-nums",
+                className: "hidden tabular-nums sm:table-cell",
                 cell: (r) => r.active,
               },
               {
                 key: "ended",
                 header: t("memberships_admin:churn_ended"),
                 align: "right",
-                className: "tabular-nums",
+                className: "hidden tabular-nums sm:table-cell",
                 cell: (r) => r.ended,
               },
               {
