@@ -65,6 +65,8 @@ export default [
     route("community/:topicId", "routes/admin/community-edit.tsx"),
     route("memberships", "routes/admin/memberships.tsx"),
     route("memberships/new", "routes/admin/memberships-new.tsx"),
+    route("memberships/members", "routes/admin/memberships-members.tsx"),
+    route("memberships/members/:membershipId", "routes/admin/memberships-members-detail.tsx"),
     route("memberships/:planId", "routes/admin/memberships-edit.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("moderation", "routes/admin/moderation.tsx"),

@@ -43,6 +43,7 @@ import { membershipsAdminRoutes } from "./api/memberships-admin.ts";
 import { membershipRoutes } from "./api/memberships.ts";
 import { membershipCardRoutes } from "./api/memberships-card.ts";
 import { membershipStripeRoutes } from "./api/memberships-stripe.ts";
+import { membershipMembersRoutes } from "./api/memberships-members.ts";
 import { paymentNotificationRoutes } from "./api/payment-notifications.ts";
 import { accessManagerRoutes } from "./api/access-manager.ts";
 import { transactionRoutes } from "./api/transactions.ts";
@@ -170,6 +171,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(promoRoutes, { services });
     await api.register(communityAdminRoutes, { services });
     await api.register(membershipsAdminRoutes, { services });
+    await api.register(membershipMembersRoutes, { services });
     await api.register(membershipRoutes, { services });
     await api.register(membershipCardRoutes, { services });
     await api.register(membershipStripeRoutes, { services });

@@ -14,6 +14,7 @@ import {
 } from "#core/media/jobs.ts";
 import { paymentRecheckSchedule, recheckPendingPaymentsJob } from "#core/selling/jobs.ts";
 import { renewMembershipJob, renewalScanJob, renewalSchedule } from "#core/memberships/jobs.ts";
+import { noticeScanJob, noticeSchedule } from "#core/memberships/mails/jobs.ts";
 import { registerJob, type RegisteredJob } from "#platform/jobs/define-job.ts";
 import { deleteDoneJobsJob, jobMaintenanceSchedules, recoverStaleJobsJob } from "#platform/jobs/maintenance.ts";
 import type { Schedule } from "#platform/jobs/schedule.ts";
@@ -48,6 +49,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
       appUrl: services.config.APP_URL,
     }),
     registerJob(closeExpiredAttemptsJob, {}),
+    registerJob(noticeScanJob, {}),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),
   ];
@@ -57,6 +59,7 @@ export const schedules: readonly Schedule[] = [
   paymentRecheckSchedule,
   renewalSchedule,
   closeExpiredAttemptsSchedule,
+  noticeSchedule,
   mediaMaintenanceSchedule,
   commentVideoSweepSchedule,
   ...jobMaintenanceSchedules,

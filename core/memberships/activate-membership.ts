@@ -4,6 +4,7 @@
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { idempotencyKeyOf } from "./billing.ts";
+import { queueMembershipNotice } from "./mails/queue-membership-notice.ts";
 import { LIFETIME, addDays, addMonths, cardExpiresBefore } from "./periods.ts";
 
 export type SavedCard = { token: string; brand: string; last4: string; expMonth: number; expYear: number };
@@ -71,6 +72,8 @@ export async function activateMembership(
         })
         .execute();
     }
+    // The welcome mail, in the same transaction (outbox): it goes exactly when the membership starts.
+    await queueMembershipNotice(trx, { membershipId: membership.id, kind: "started", ref: "1" }, now);
     return { activated: true, membershipId: membership.id };
   });
 }

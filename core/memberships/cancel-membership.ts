@@ -8,6 +8,7 @@ import { nowIso } from "#platform/db/connection.ts";
 import { parseInput } from "../validation.ts";
 import { type Actor, authorizeUser } from "../shared/actor.ts";
 import { requireOwnMembership } from "./internal/own-membership.ts";
+import { queueMembershipNotice } from "./mails/queue-membership-notice.ts";
 import { LIFETIME } from "./periods.ts";
 import { canManageOwnMembership } from "./policies.ts";
 import { cancelSchema } from "./schemas.ts";
@@ -54,6 +55,12 @@ export async function cancelMembership(
       .insertInto("membership_cancellations")
       .values({ membership_id: membership.id, user_id: userId, created_at: now })
       .execute();
+    // Each cancellation is its own occasion (a resumed membership may be canceled again).
+    await queueMembershipNotice(
+      trx,
+      { membershipId: membership.id, kind: "canceled", ref: now, date: membership.current_period_end },
+      now,
+    );
     return { membership_id: membership.id };
   });
 }

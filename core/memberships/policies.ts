@@ -15,3 +15,8 @@ export function canSubscribe(actor: Actor): boolean {
 export function canManageOwnMembership(actor: Actor): boolean {
   return isSignedIn(actor);
 }
+
+/** The members list, one member's history, extending or ending a membership by hand, the figures. Admins. */
+export function canManageMembers(actor: Actor): boolean {
+  return isAdmin(actor);
+}

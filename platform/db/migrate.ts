@@ -24,6 +24,7 @@ import * as m0018 from "./migrations/0018-memberships.ts";
 import * as m0019 from "./migrations/0019-surveys.ts";
 import * as m0020 from "./migrations/0020-community-topics-in-catalog-version.ts";
 import * as m0021 from "./migrations/0021-memberships-stripe.ts";
+import * as m0023 from "./migrations/0023-membership-admin.ts";
 import * as m0024 from "./migrations/0024-exams.ts";
 import * as m0025 from "./migrations/0025-certificates.ts";
 import * as m0026 from "./migrations/0026-post-image-thumbnails.ts";
@@ -50,6 +51,7 @@ const migrations: Record<string, MigrationModule> = {
   "0019-surveys": m0019,
   "0020-community-topics-in-catalog-version": m0020,
   "0021-memberships-stripe": m0021,
+  "0023-membership-admin": m0023,
   "0024-exams": m0024,
   "0025-certificates": m0025,
   "0026-post-image-thumbnails": m0026,

@@ -6,6 +6,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { CertificateTables } from "./schema-certificates.ts";
 import type { ExamTables } from "./schema-exams.ts";
+import type { MembershipAdminTables } from "./schema-membership-admin.ts";
 import type { MembershipTables } from "./schema-memberships.ts";
 import type { MembershipStripeTables } from "./schema-memberships-stripe.ts";
 import type { SellingTables } from "./schema-selling.ts";
@@ -15,6 +16,7 @@ export type * from "./schema-exams.ts";
 export type * from "./schema-memberships.ts";
 export type * from "./schema-memberships-stripe.ts";
 export type * from "./schema-certificates.ts";
+export type * from "./schema-membership-admin.ts";
 
 export type Language = "en" | "pl";
 export type Role = "admin" | "student";
@@ -463,7 +465,8 @@ export type Database = {
   MembershipTables &
   MembershipStripeTables &
   CertificateTables &
-  ExamTables;
+  ExamTables &
+  MembershipAdminTables;
 
 export type School = Selectable<SchoolTable>;
 export type User = Selectable<UserTable>;

@@ -31,6 +31,9 @@ import enNotifications from "../../locales/en/notifications.json" with { type: "
 import enVideoUpload from "../../locales/en/video_upload.json" with { type: "json" };
 import enCommunityAdmin from "../../locales/en/community_admin.json" with { type: "json" };
 import enMemberships from "../../locales/en/memberships.json" with { type: "json" };
+import enMembershipsAdmin from "../../locales/en/memberships_admin.json" with { type: "json" };
+import enMembershipsMail from "../../locales/en/memberships_mail.json" with { type: "json" };
+import enMembershipsOffer from "../../locales/en/memberships_offer.json" with { type: "json" };
 import enModeration from "../../locales/en/moderation.json" with { type: "json" };
 import enSurveys from "../../locales/en/surveys.json" with { type: "json" };
 import enCourseReport from "../../locales/en/course_report.json" with { type: "json" };
@@ -70,6 +73,9 @@ import plNotifications from "../../locales/pl/notifications.json" with { type: "
 import plVideoUpload from "../../locales/pl/video_upload.json" with { type: "json" };
 import plCommunityAdmin from "../../locales/pl/community_admin.json" with { type: "json" };
 import plMemberships from "../../locales/pl/memberships.json" with { type: "json" };
+import plMembershipsAdmin from "../../locales/pl/memberships_admin.json" with { type: "json" };
+import plMembershipsMail from "../../locales/pl/memberships_mail.json" with { type: "json" };
+import plMembershipsOffer from "../../locales/pl/memberships_offer.json" with { type: "json" };
 import plModeration from "../../locales/pl/moderation.json" with { type: "json" };
 import plSurveys from "../../locales/pl/surveys.json" with { type: "json" };
 import plCourseReport from "../../locales/pl/course_report.json" with { type: "json" };
@@ -116,6 +122,9 @@ export const catalogs = {
     video_upload: enVideoUpload,
     moderation: enModeration,
     memberships: enMemberships,
+    memberships_admin: enMembershipsAdmin,
+    memberships_mail: enMembershipsMail,
+    memberships_offer: enMembershipsOffer,
     surveys: enSurveys,
     course_report: enCourseReport,
     memberships_card: enMembershipsCard,
@@ -157,6 +166,9 @@ export const catalogs = {
     video_upload: plVideoUpload,
     moderation: plModeration,
     memberships: plMemberships,
+    memberships_admin: plMembershipsAdmin,
+    memberships_mail: plMembershipsMail,
+    memberships_offer: plMembershipsOffer,
     surveys: plSurveys,
     course_report: plCourseReport,
     memberships_card: plMembershipsCard,

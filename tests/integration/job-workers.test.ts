@@ -93,8 +93,9 @@ describe("npm run worker", () => {
       handle.db.selectFrom("mails").select("id").where("subject", "=", "From a worker").executeTakeFirst(),
     );
     await waitFor(async () => (await jobs()).find((job) => job.id === id)?.status === "done");
-    // The school's schedules: payment re-checks, membership renewals, the exams' deadline sweep, media maintenance
-    // and the comment video sweep, the queue's upkeep, each claimed for the current slot by one of the two and run once.
+    // The school's schedules: payment re-checks, membership renewals and mails, the exams' deadline sweep, media
+    // maintenance and the comment video sweep, the queue's upkeep, each claimed for the current slot by one of the
+    // two and run once.
     const scheduled = await waitFor(async () => {
       const rows = (await jobs()).filter((job) => job.unique_key?.startsWith("schedule:"));
       const names = new Set(rows.map((job) => job.type));
@@ -105,6 +106,7 @@ describe("npm run worker", () => {
         "payments.recheck_pending",
         "memberships.renewals",
         "exams.close_expired",
+        "memberships.notices",
         "media.maintenance",
         "media.comment_video_sweep",
         "jobs.recover_stale",

@@ -3,12 +3,15 @@
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { BadgeCheck, Plus } from "lucide-react";
+import { getMembershipFigures } from "#core/memberships/admin/get-membership-figures.ts";
 import { listPlans, type PlanRow } from "#core/memberships/list-plans.ts";
 import { formatMoney } from "#core/shared/money.ts";
 import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import { MembershipFigures } from "#app/features/memberships-admin/figures.tsx";
+import { figuresView } from "#app/features/memberships-admin/figures-view.ts";
 import { Badge } from "#app/ui/badge.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import { DataTable, type Column } from "#app/ui/data-table.tsx";
@@ -22,10 +25,14 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  return { plans: await listPlans(services.db, ctx.actor) };
+  const [plans, figures] = await Promise.all([
+    listPlans(services.db, ctx.actor),
+    getMembershipFigures(services.db, ctx.actor, { timeZone: ctx.school?.time_zone }),
+  ]);
+  return { plans, figures: figuresView(figures, ctx.lang) };
 }
 
-export default function MembershipPlansPage({ loaderData: { plans } }: Route.ComponentProps) {
+export default function MembershipPlansPage({ loaderData: { plans, figures } }: Route.ComponentProps) {
   const t = useT();
   const lang = useRootData()?.lang ?? "en";
   const location = useLocation();
@@ -89,6 +96,7 @@ export default function MembershipPlansPage({ loaderData: { plans } }: Route.Com
           {t("memberships:new_plan")}
         </Link>
       </div>
+      {plans.length > 0 && <MembershipFigures figures={figures} />}
       {plans.length === 0 ? (
         <EmptyState
           icon={BadgeCheck}

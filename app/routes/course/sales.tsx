@@ -10,6 +10,7 @@ import { BookOpen, Clock, Star } from "lucide-react";
 import { clsx } from "clsx";
 import { coverPhotoUrl } from "#core/catalog/cover-photo.ts";
 import { getCoursePage } from "#core/catalog/get-course-page.ts";
+import { listPlansOpening } from "#core/memberships/list-plans-opening.ts";
 import { hasCourseAccess } from "#core/learning/course-access.ts";
 import { summariseApprovedReviews } from "#core/reviews/list-approved-reviews.ts";
 import { findOwnReview } from "#core/reviews/store-review.ts";
@@ -20,6 +21,8 @@ import { type PageCacheHandle, pageCacheHints } from "#server/page-cache-hints.t
 import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { CheckoutButton } from "#app/features/catalog/checkout-button.tsx";
+import { SubscribePlans } from "#app/features/memberships/subscribe-button.tsx";
+import { subscribePlansView } from "#app/features/memberships/subscribe-plans-view.ts";
 import { excerpt } from "#app/features/catalog/course-card-data.ts";
 import { PriceTag } from "#app/features/catalog/price-tag.tsx";
 import { AboutSection, SaleLayout } from "#app/features/catalog/sale-layout.tsx";
@@ -44,11 +47,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   context.get(pageCacheHints).validUntil(page.price_changes_at);
 
   const { course, price } = page;
-  const [hasAccess, summary, ownReview, descriptionHtml] = await Promise.all([
+  const [hasAccess, summary, ownReview, descriptionHtml, plans] = await Promise.all([
     hasCourseAccess(db, viewer, course.id),
     summariseApprovedReviews(db, course.id),
     viewer ? findOwnReview(db, viewer.id, course.id) : Promise.resolve(null),
     renderMarkdown(db, course.description),
+    listPlansOpening(db, { courseId: course.id }),
   ]);
   const money = (cents: number) => formatMoney(cents, price.currency, ctx.lang);
   const cover = coverPhotoUrl(course.cover_image);
@@ -92,6 +96,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       promoEnds: price.promo_ends_at ? formatDate(price.promo_ends_at, ctx.lang) : null,
     },
     hasAccess,
+    plans: hasAccess ? [] : subscribePlansView(plans, ctx.lang),
     reviews: {
       count: summary.count,
       recommendedPercent: summary.count ? Math.round((summary.recommended / summary.count) * 100) : null,
@@ -265,6 +270,7 @@ export default function SalesPage({ loaderData: data }: Route.ComponentProps) {
           <>
             <PriceTag price={data.price} />
             <CheckoutButton slug={course.slug} hasAccess={data.hasAccess} free={data.price.free} />
+            <SubscribePlans plans={data.plans} />
           </>
         }
       >

@@ -10,6 +10,7 @@ import { Link } from "react-router";
 import { CalendarClock, FileDown, MessagesSquare, Package, Timer } from "lucide-react";
 import { coverPhotoUrl } from "#core/catalog/cover-photo.ts";
 import { getProductPage } from "#core/products/get-product-page.ts";
+import { listPlansOpening } from "#core/memberships/list-plans-opening.ts";
 import { hasProductAccess } from "#core/products/product-access.ts";
 import { formatDate, formatDateTime } from "#platform/i18n/format.ts";
 import { formatMoney } from "#core/shared/money.ts";
@@ -22,6 +23,8 @@ import { saleMeta } from "#app/features/catalog/sale-meta.ts";
 import { formatBytes } from "#app/features/media/upload-errors.ts";
 import { ProductKindBadge } from "#app/features/products/badges.tsx";
 import { ProductCheckoutButton } from "#app/features/products/product-checkout-button.tsx";
+import { SubscribePlans } from "#app/features/memberships/subscribe-button.tsx";
+import { subscribePlansView } from "#app/features/memberships/subscribe-plans-view.ts";
 import { VariantPrices } from "#app/features/products/variant-prices.tsx";
 import { renderMarkdown } from "#app/features/learning/components/rendered-markdown.server.tsx";
 import type { Route } from "./+types/page.ts";
@@ -42,6 +45,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const money = (cents: number) => formatMoney(cents, product.currency, ctx.lang);
   const cover = coverPhotoUrl(product.cover_image);
   const slug = product.slug!;
+  const hasAccess = await hasProductAccess(db, viewer, product.id, now);
   return {
     product: {
       slug,
@@ -76,7 +80,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       : product.access_days
         ? { mode: "days" as const, date: "", days: product.access_days }
         : { mode: "none" as const, date: "", days: 0 },
-    hasAccess: await hasProductAccess(db, viewer, product.id, now),
+    hasAccess,
+    plans: hasAccess ? [] : subscribePlansView(await listPlansOpening(db, { productId: product.id }), ctx.lang),
   };
 }
 
@@ -196,6 +201,7 @@ export default function ProductPage({ loaderData: data }: Route.ComponentProps) 
           <>
             <VariantPrices variants={data.variants} />
             <ProductCheckoutButton slug={product.slug} hasAccess={data.hasAccess} free={data.free} />
+            <SubscribePlans plans={data.plans} />
           </>
         }
       >
