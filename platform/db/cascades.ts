@@ -41,7 +41,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
     "membership_plan_topics",
     "membership_stripe_prices",
   ],
-  memberships: ["membership_cancellations", "membership_charges"],
+  memberships: ["membership_cancellations", "membership_charges", "membership_events", "membership_notices"],
   product_variants: ["transactions", "variant_price_changes"],
   products: [
     "bundle_courses",
@@ -68,6 +68,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
     "invitations",
     "lecture_progress",
     "membership_cancellations",
+    "membership_events",
     "memberships",
     "password_resets",
     "product_access",

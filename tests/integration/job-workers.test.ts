@@ -99,7 +99,7 @@ describe("npm run worker", () => {
     const scheduled = await waitFor(async () => {
       const rows = (await jobs()).filter((job) => job.unique_key?.startsWith("schedule:"));
       const names = new Set(rows.map((job) => job.type));
-      return names.size === 7 && rows.every((job) => job.status === "done") ? rows : undefined;
+      return names.size === 8 && rows.every((job) => job.status === "done") ? rows : undefined;
     });
     expect(new Set(scheduled.map((job) => job.type))).toEqual(
       new Set([

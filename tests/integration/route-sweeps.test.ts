@@ -122,6 +122,7 @@ function valueOf(url: string, param: string): string | undefined {
     topicId: () => String(o.topicId),
     planId: () => String(o.planId),
     attemptId: () => String(o.examAttemptId),
+    membershipId: () => String(o.membershipId),
   };
   if (byName[param]) return byName[param]();
   const idByPath: [RegExp, () => number][] = [
@@ -138,6 +139,7 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/home\/transactions\/:id/, () => o.transactionId],
     [/^\/(json\/)?community\/topics\/:id/, () => o.topicId],
     [/^\/home\/community\/:id/, () => o.topicId],
+    [/^\/home\/memberships\/members\/:id/, () => o.membershipId],
     [/^\/home\/memberships\/:id/, () => o.planId],
     [/^\/(json|home)?\/?community\/posts\/:id/, () => o.postId],
     [/^\/(survey|home\/surveys)\/:id/, () => o.surveyId],
