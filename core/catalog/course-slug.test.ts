@@ -32,10 +32,10 @@ describe("slugify", () => {
   });
 
   it("knows the application's own first path segments", () => {
-    const pages = ["setup", "login", "home", "courses", "checkout", "api", "forgot-password", "my"];
+    const pages = ["setup", "login", "home", "courses", "checkout", "api", "forgot-password", "my", "certificates"];
     const selling = ["products", "payments", "transaction", "invitations", "access-manager"];
     for (const word of [...pages, ...selling]) expect(isReservedSlug(word)).toBe(true);
-    expect(reservedSlugs.size).toBe(34);
+    expect(reservedSlugs.size).toBe(35);
     expect(isReservedSlug("photography")).toBe(false);
   });
 });

@@ -23,6 +23,10 @@ export const CATALOG_TABLES = [
   "reviews",
   // the header's community link (migration 0020)
   "community_topics",
+  // the sales pages' subscribe buttons: the open plans that open a course or product (migration 0023)
+  "membership_plans",
+  "membership_plan_courses",
+  "membership_plan_products",
 ] as const;
 
 /** How long another process's change may take to reach this process's page cache. */
