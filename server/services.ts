@@ -27,7 +27,6 @@ import { postCommentable } from "#core/community/post-commentable.ts";
 import type { ExamRequirement } from "#core/certificates/course-completion.ts";
 import { hasPassedCourseExam } from "#core/exams/has-passed-course-exam.ts";
 import type { CertificatePdfRenderer } from "#core/certificates/certificate-document.ts";
-import { renderCertificatePdf } from "./certificate-pdf.ts";
 
 export type Services = {
   config: Config;
@@ -111,7 +110,9 @@ export async function createServices(config: Config): Promise<Services> {
     sampleMedia,
     errors,
     examRequirement: hasPassedCourseExam,
-    certificatePdf: renderCertificatePdf,
+    // Loaded on the first certificate: @react-pdf/renderer takes about a second and tens of MB to load, which a
+    // server that never draws a certificate should not pay at start (the same reason as sharp's lazy load).
+    certificatePdf: async (document) => (await import("./certificate-pdf.ts")).renderCertificatePdf(document),
     close: async () => {
       await errors.close();
       mailer.close();
