@@ -1,6 +1,7 @@
 // `npm start`: configuration, database (migrated), the page build, the job worker and the HTTP server.
 // WEB_CONCURRENCY > 1 forks one process per core (server/cluster-primary.ts; PostgreSQL recommended: they share
 // sessions and limits through the database either way).
+import "./compile-cache.ts";
 import cluster from "node:cluster";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";

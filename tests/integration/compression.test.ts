@@ -68,6 +68,17 @@ describe("static assets", () => {
   });
 });
 
+describe("static files", () => {
+  it("serve the root's favicon for an hour, refuse a missing asset and anything outside the build's files", async () => {
+    const favicon = await rawGet(`${server.url}/favicon.svg`, undefined);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers["cache-control"]).toBe("public, max-age=3600");
+    expect((await rawGet(`${server.url}/assets/entry.client-missing.js`, undefined)).status).toBe(404);
+    expect([403, 404]).toContain((await rawGet(`${server.url}/assets/..%2f..%2fserver%2fapp.ts`, undefined)).status);
+    expect((await rawGet(`${server.url}/.vite/manifest.json`, undefined)).status).toBe(404);
+  });
+});
+
 describe("rendered pages", () => {
   it("stream out as brotli to a browser that takes it, as gzip to one that takes only gzip, else plain", async () => {
     const brotli = await rawGet(`${server.url}/login`, "gzip, deflate, br, zstd");

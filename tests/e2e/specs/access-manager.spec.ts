@@ -9,7 +9,7 @@ import { registerStudent, setUpSchool } from "#tests/helpers/school.ts";
 import type { TestServer } from "#tests/helpers/test-server.ts";
 import { buyTeamPurchase, invitationLinkFor } from "#tests/integration/access-helpers.ts";
 import { addCourse } from "#tests/integration/catalog-helpers.ts";
-import { expect, expectAccessible, gotoHydrated, login, newStudent, test } from "../fixtures.ts";
+import { expect, expectAccessible, gotoHydrated, login, newStudent, test, walks } from "../fixtures.ts";
 
 const texts = {
   en: {
@@ -108,98 +108,98 @@ async function buyerPage(
   return { page, buyer };
 }
 
-for (const language of ["en", "pl"] as const) {
+// Each language once and each width once (docs/decisions/0035).
+for (const { language, width } of walks) {
   const t = texts[language];
-  for (const width of [390, 1280]) {
-    test.describe(`the access manager in ${language} at ${width} px`, () => {
-      // Several pages, each checked with axe, on a machine shared with other runs.
-      test.slow();
 
-      test("the buyer invites, is told about a repeated e-mail, and deletes an invitation", async ({
-        server,
-        newPage,
-      }) => {
-        const { courseId } = await schoolIn(server, language);
-        const { page } = await buyerPage(server, newPage, width, `${language}${width}`);
-        await gotoHydrated(page, `/home/access-manager/${courseId}`);
-        await expect(page.locator("html")).toHaveAttribute("lang", language);
-        await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
-        const seatsLeft = page.locator("dl div").filter({ hasText: t.left }).locator("dd");
-        await expect(seatsLeft).toHaveText("3");
-        await expect(page.getByText(t.empty)).toBeVisible();
-        await expectAccessible(page);
+  test.describe(`the access manager in ${language} at ${width} px`, () => {
+    // Several pages, each checked with axe, on a machine shared with other runs.
+    test.slow();
 
-        const invitee = `ann-${language}-${width}-${Date.now()}@example.com`;
-        const form = page.getByRole("form", { name: t.inviteTitle });
-        await form.getByLabel(t.name, { exact: true }).fill("Ann Able");
-        await form.getByLabel(t.email, { exact: true }).fill(invitee);
-        await form.getByRole("button", { name: t.send }).click();
-        await expect(page.getByText(t.sentToast(invitee))).toBeVisible();
-        const row = page.locator(`tr[data-invitation="${invitee}"]`);
-        await expect(row).toContainText("Ann Able");
-        await expect(row).toContainText(t.statusSent);
-        await expect(seatsLeft).toHaveText("2");
-        await expectAccessible(page);
+    test("the buyer invites, is told about a repeated e-mail, and deletes an invitation", async ({
+      server,
+      newPage,
+    }) => {
+      const { courseId } = await schoolIn(server, language);
+      const { page } = await buyerPage(server, newPage, width, `${language}${width}`);
+      await gotoHydrated(page, `/home/access-manager/${courseId}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
+      await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
+      const seatsLeft = page.locator("dl div").filter({ hasText: t.left }).locator("dd");
+      await expect(seatsLeft).toHaveText("3");
+      await expect(page.getByText(t.empty)).toBeVisible();
+      await expectAccessible(page);
 
-        await form.getByLabel(t.name, { exact: true }).fill("Ann Again");
-        await form.getByLabel(t.email, { exact: true }).fill(invitee);
-        await form.getByRole("button", { name: t.send }).click();
-        await expect(form.getByText(t.already)).toBeVisible();
-        await expect(form.getByLabel(t.email, { exact: true })).toHaveAttribute("aria-invalid", "true");
-        await expectAccessible(page);
+      const invitee = `ann-${language}-${width}-${Date.now()}@example.com`;
+      const form = page.getByRole("form", { name: t.inviteTitle });
+      await form.getByLabel(t.name, { exact: true }).fill("Ann Able");
+      await form.getByLabel(t.email, { exact: true }).fill(invitee);
+      await form.getByRole("button", { name: t.send }).click();
+      await expect(page.getByText(t.sentToast(invitee))).toBeVisible();
+      const row = page.locator(`tr[data-invitation="${invitee}"]`);
+      await expect(row).toContainText("Ann Able");
+      await expect(row).toContainText(t.statusSent);
+      await expect(seatsLeft).toHaveText("2");
+      await expectAccessible(page);
 
-        await row.getByRole("button", { name: t.deleteOf("Ann Able") }).click();
-        const dialog = page.getByRole("alertdialog");
-        await expect(dialog).toBeVisible();
-        await expectAccessible(page);
-        await dialog.getByRole("button", { name: t.confirmDelete }).click();
-        await expect(page.getByText(t.deleted)).toBeVisible();
-        await expect(row).toHaveCount(0);
-        await expect(seatsLeft).toHaveText("3");
-      });
+      await form.getByLabel(t.name, { exact: true }).fill("Ann Again");
+      await form.getByLabel(t.email, { exact: true }).fill(invitee);
+      await form.getByRole("button", { name: t.send }).click();
+      await expect(form.getByText(t.already)).toBeVisible();
+      await expect(form.getByLabel(t.email, { exact: true })).toHaveAttribute("aria-invalid", "true");
+      await expectAccessible(page);
 
-      test("the invited person registers from the link, accepts and starts the course", async ({ server, newPage }) => {
-        const { courseId } = await schoolIn(server, language);
-        const { page, buyer } = await buyerPage(server, newPage, width, `inv${language}${width}`);
-        await gotoHydrated(page, `/home/access-manager/${courseId}`);
-        const invitee = `joy-${language}-${width}-${Date.now()}@example.com`;
-        await page.getByLabel(t.name, { exact: true }).fill("Joy Joiner");
-        await page.getByLabel(t.email, { exact: true }).fill(invitee);
-        await page.getByRole("button", { name: t.send }).click();
-        await expect(page.locator(`tr[data-invitation="${invitee}"]`)).toBeVisible();
-
-        const { path } = await invitationLinkFor(server, invitee);
-        const guest = await newPage({ viewport: { width, height: width < 600 ? 844 : 800 } });
-        await gotoHydrated(guest, path);
-        await expect(guest.getByRole("heading", { level: 1, name: t.invitation })).toBeVisible();
-        await expect(guest.getByText(t.lead("Bea Buyer"))).toBeVisible();
-        await expect(guest.getByLabel(t.email, { exact: true })).toHaveValue(invitee);
-        await expect(guest.getByLabel(t.name, { exact: true })).toHaveValue("Joy Joiner");
-        await expectAccessible(guest);
-
-        await guest.getByLabel(t.password, { exact: true }).fill("joy-secret-1");
-        await guest.getByRole("button", { name: t.register }).click();
-        await guest.waitForURL((url) => url.pathname === path && url.search === "");
-        await expect(guest.getByRole("button", { name: t.accept })).toBeVisible();
-        await expectAccessible(guest);
-        await guest.getByRole("button", { name: t.accept }).click();
-        await expect(guest.getByText(t.joined)).toBeVisible();
-        await expectAccessible(guest);
-        await guest.getByRole("link", { name: t.start }).click();
-        await guest.waitForURL(/\/team-course\/watch/);
-        expect(buyer.email).toContain("@example.com");
-      });
-
-      test("a student who did not buy gets the 404 page", async ({ server, newPage }) => {
-        const { courseId } = await schoolIn(server, language);
-        const student = newStudent("Sid Stranger");
-        await registerStudent(server, student);
-        const page = await newPage({ viewport: { width, height: width < 600 ? 844 : 800 } });
-        await login(page, student.email, student.password);
-        await page.goto(`/home/access-manager/${courseId}`);
-        await expect(page.getByRole("heading", { level: 1, name: t.notFound })).toBeVisible();
-        await expectAccessible(page);
-      });
+      await row.getByRole("button", { name: t.deleteOf("Ann Able") }).click();
+      const dialog = page.getByRole("alertdialog");
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page);
+      await dialog.getByRole("button", { name: t.confirmDelete }).click();
+      await expect(page.getByText(t.deleted)).toBeVisible();
+      await expect(row).toHaveCount(0);
+      await expect(seatsLeft).toHaveText("3");
     });
-  }
+
+    test("the invited person registers from the link, accepts and starts the course", async ({ server, newPage }) => {
+      const { courseId } = await schoolIn(server, language);
+      const { page, buyer } = await buyerPage(server, newPage, width, `inv${language}${width}`);
+      await gotoHydrated(page, `/home/access-manager/${courseId}`);
+      const invitee = `joy-${language}-${width}-${Date.now()}@example.com`;
+      await page.getByLabel(t.name, { exact: true }).fill("Joy Joiner");
+      await page.getByLabel(t.email, { exact: true }).fill(invitee);
+      await page.getByRole("button", { name: t.send }).click();
+      await expect(page.locator(`tr[data-invitation="${invitee}"]`)).toBeVisible();
+
+      const { path } = await invitationLinkFor(server, invitee);
+      const guest = await newPage({ viewport: { width, height: width < 600 ? 844 : 800 } });
+      await gotoHydrated(guest, path);
+      await expect(guest.getByRole("heading", { level: 1, name: t.invitation })).toBeVisible();
+      await expect(guest.getByText(t.lead("Bea Buyer"))).toBeVisible();
+      await expect(guest.getByLabel(t.email, { exact: true })).toHaveValue(invitee);
+      await expect(guest.getByLabel(t.name, { exact: true })).toHaveValue("Joy Joiner");
+      await expectAccessible(guest);
+
+      await guest.getByLabel(t.password, { exact: true }).fill("joy-secret-1");
+      await guest.getByRole("button", { name: t.register }).click();
+      await guest.waitForURL((url) => url.pathname === path && url.search === "");
+      await expect(guest.getByRole("button", { name: t.accept })).toBeVisible();
+      await expectAccessible(guest);
+      await guest.getByRole("button", { name: t.accept }).click();
+      await expect(guest.getByText(t.joined)).toBeVisible();
+      await expectAccessible(guest);
+      await guest.getByRole("link", { name: t.start }).click();
+      await guest.waitForURL(/\/team-course\/watch/);
+      expect(buyer.email).toContain("@example.com");
+    });
+
+    test("a student who did not buy gets the 404 page", async ({ server, newPage }) => {
+      const { courseId } = await schoolIn(server, language);
+      const student = newStudent("Sid Stranger");
+      await registerStudent(server, student);
+      const page = await newPage({ viewport: { width, height: width < 600 ? 844 : 800 } });
+      await login(page, student.email, student.password);
+      await page.goto(`/home/access-manager/${courseId}`);
+      await expect(page.getByRole("heading", { level: 1, name: t.notFound })).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
 }

@@ -8,7 +8,7 @@ import { registerStudent, setUpSchool } from "#tests/helpers/school.ts";
 import type { TestServer } from "#tests/helpers/test-server.ts";
 import { addCourse } from "#tests/integration/catalog-helpers.ts";
 import { checkoutCourse, transactionByHash } from "#tests/integration/selling-helpers.ts";
-import { expect, expectAccessible, gotoHydrated, login, newStudent, test } from "../fixtures.ts";
+import { expect, expectAccessible, gotoHydrated, login, newStudent, test, walks } from "../fixtures.ts";
 
 const texts = {
   en: {
@@ -101,88 +101,88 @@ async function adminPage(
   return page;
 }
 
-for (const language of ["en", "pl"] as const) {
+// Each language once and each width once (docs/decisions/0035).
+for (const { language, width } of walks) {
   const t = texts[language];
-  for (const width of [390, 1280]) {
-    test.describe(`admin transactions in ${language} at ${width} px`, () => {
-      // Several pages, each checked with axe, on a machine shared with other runs.
-      test.slow();
 
-      test("filters the list, grants and denies with a reason, shows the refund form, exports once a minute", async ({
-        server,
-        newPage,
-      }) => {
-        await schoolIn(server, language);
-        const waiting = await purchase(server, `Wanda ${language}${width}`, false);
-        const paid = await purchase(server, `Piotr ${language}${width}`, true);
-        const page = await adminPage(server, newPage, width);
+  test.describe(`admin transactions in ${language} at ${width} px`, () => {
+    // Several pages, each checked with axe, on a machine shared with other runs.
+    test.slow();
 
-        if (width >= 1024) {
-          await page.getByRole("navigation", { name: t.nav }).getByRole("link", { name: t.title }).click();
-          await page.waitForURL("**/home/transactions");
-        } else {
-          await gotoHydrated(page, "/home/transactions");
-        }
-        await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
-        await expect(page.locator(`[data-transaction="${waiting.hash}"]`)).toBeVisible();
-        await expect(page.locator(`[data-transaction="${paid.hash}"]`)).toBeVisible();
-        await expectAccessible(page);
+    test("filters the list, grants and denies with a reason, shows the refund form, exports once a minute", async ({
+      server,
+      newPage,
+    }) => {
+      await schoolIn(server, language);
+      const waiting = await purchase(server, `Wanda ${language}${width}`, false);
+      const paid = await purchase(server, `Piotr ${language}${width}`, true);
+      const page = await adminPage(server, newPage, width);
 
-        await page.getByLabel(t.status, { exact: true }).selectOption("PENDING");
-        await page.getByRole("button", { name: t.filter }).click();
-        await page.waitForURL(/status=PENDING/);
-        await expect(page.locator(`[data-transaction="${waiting.hash}"]`)).toBeVisible();
-        await expect(page.locator(`[data-transaction="${paid.hash}"]`)).toHaveCount(0);
-        await expect(page.getByLabel(t.status, { exact: true })).toHaveValue("PENDING");
+      if (width >= 1024) {
+        await page.getByRole("navigation", { name: t.nav }).getByRole("link", { name: t.title }).click();
+        await page.waitForURL("**/home/transactions");
+      } else {
+        await gotoHydrated(page, "/home/transactions");
+      }
+      await expect(page.getByRole("heading", { level: 1, name: t.title })).toBeVisible();
+      await expect(page.locator(`[data-transaction="${waiting.hash}"]`)).toBeVisible();
+      await expect(page.locator(`[data-transaction="${paid.hash}"]`)).toBeVisible();
+      await expectAccessible(page);
 
-        // The export: a download of the filtered list, then the once-a-minute message.
-        const [download] = await Promise.all([
-          page.waitForEvent("download"),
-          page.getByRole("button", { name: t.export }).click(),
-        ]);
-        expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
-        await page.getByRole("button", { name: t.export }).click();
-        await expect(page.getByRole("alert")).toHaveText(t.throttled);
-        await expect(page).toHaveURL(/status=PENDING/);
-        await expectAccessible(page);
+      await page.getByLabel(t.status, { exact: true }).selectOption("PENDING");
+      await page.getByRole("button", { name: t.filter }).click();
+      await page.waitForURL(/status=PENDING/);
+      await expect(page.locator(`[data-transaction="${waiting.hash}"]`)).toBeVisible();
+      await expect(page.locator(`[data-transaction="${paid.hash}"]`)).toHaveCount(0);
+      await expect(page.getByLabel(t.status, { exact: true })).toHaveValue("PENDING");
 
-        // Details of the waiting one: grant it by hand, then deny it.
-        await page.locator(`[data-transaction="${waiting.hash}"]`).getByRole("link").first().click();
-        await page.waitForURL(`**/home/transactions/${waiting.id}`);
-        await expect(page.getByText(waiting.hash, { exact: true })).toBeVisible();
-        await expectAccessible(page);
-        const grant = page.getByRole("form", { name: t.grant });
-        await grant.getByLabel(t.reason).fill("Paid by bank transfer");
-        await grant.getByRole("button", { name: t.grant }).click();
-        await expect(page.getByText(t.grantedToast, { exact: true }).first()).toBeVisible();
-        await expect(page.getByTestId("access-state")).not.toContainText(t.pending);
-        await expect(page.getByText("Paid by bank transfer")).toBeVisible();
-        await expect(page.getByText(t.recordedOnly)).toBeVisible();
-        await expectAccessible(page);
+      // The export: a download of the filtered list, then the once-a-minute message.
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("button", { name: t.export }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+      await page.getByRole("button", { name: t.export }).click();
+      await expect(page.getByRole("alert")).toHaveText(t.throttled);
+      await expect(page).toHaveURL(/status=PENDING/);
+      await expectAccessible(page);
 
-        const deny = page.getByRole("form", { name: t.deny });
-        await deny.getByLabel(t.reason).fill("Chargeback");
-        await deny.getByRole("button", { name: t.deny }).click();
-        await expect(page.getByTestId("access-state")).toHaveText(t.deniedState);
-        await expect(page.getByText("Chargeback", { exact: true })).toBeVisible();
-        await expectAccessible(page);
-      });
+      // Details of the waiting one: grant it by hand, then deny it.
+      await page.locator(`[data-transaction="${waiting.hash}"]`).getByRole("link").first().click();
+      await page.waitForURL(`**/home/transactions/${waiting.id}`);
+      await expect(page.getByText(waiting.hash, { exact: true })).toBeVisible();
+      await expectAccessible(page);
+      const grant = page.getByRole("form", { name: t.grant });
+      await grant.getByLabel(t.reason).fill("Paid by bank transfer");
+      await grant.getByRole("button", { name: t.grant }).click();
+      await expect(page.getByText(t.grantedToast, { exact: true }).first()).toBeVisible();
+      await expect(page.getByTestId("access-state")).not.toContainText(t.pending);
+      await expect(page.getByText("Paid by bank transfer")).toBeVisible();
+      await expect(page.getByText(t.recordedOnly)).toBeVisible();
+      await expectAccessible(page);
 
-      test("shows the sales summary", async ({ server, newPage }) => {
-        await schoolIn(server, language);
-        await purchase(server, `Sara ${language}${width}`, true);
-        const page = await adminPage(server, newPage, width);
-        if (width >= 1024) {
-          await page.getByRole("navigation", { name: t.nav }).getByRole("link", { name: t.sales }).click();
-          await page.waitForURL("**/home/sales");
-        } else {
-          await gotoHydrated(page, "/home/sales");
-        }
-        await expect(page.getByRole("heading", { level: 1, name: t.sales })).toBeVisible();
-        await expect(page.getByTestId("sales-totals")).toContainText(t.revenue);
-        await expect(page.getByRole("rowheader", { name: "Ledger course" })).toBeVisible();
-        await expectAccessible(page);
-      });
+      const deny = page.getByRole("form", { name: t.deny });
+      await deny.getByLabel(t.reason).fill("Chargeback");
+      await deny.getByRole("button", { name: t.deny }).click();
+      await expect(page.getByTestId("access-state")).toHaveText(t.deniedState);
+      await expect(page.getByText("Chargeback", { exact: true })).toBeVisible();
+      await expectAccessible(page);
     });
-  }
+
+    test("shows the sales summary", async ({ server, newPage }) => {
+      await schoolIn(server, language);
+      await purchase(server, `Sara ${language}${width}`, true);
+      const page = await adminPage(server, newPage, width);
+      if (width >= 1024) {
+        await page.getByRole("navigation", { name: t.nav }).getByRole("link", { name: t.sales }).click();
+        await page.waitForURL("**/home/sales");
+      } else {
+        await gotoHydrated(page, "/home/sales");
+      }
+      await expect(page.getByRole("heading", { level: 1, name: t.sales })).toBeVisible();
+      await expect(page.getByTestId("sales-totals")).toContainText(t.revenue);
+      await expect(page.getByRole("rowheader", { name: "Ledger course" })).toBeVisible();
+      await expectAccessible(page);
+    });
+  });
 }

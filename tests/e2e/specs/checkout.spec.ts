@@ -20,7 +20,8 @@ import {
 
 const t = purchaseTexts.en;
 
-for (const width of [390, 1280]) {
+// English at 1280 px; its Polish twin walks the same flow at 390 px (docs/decisions/0035).
+for (const width of [1280]) {
   test.describe(`buying in English at ${width} px`, () => {
     test("a visitor buys a course with a promo code, registering in the checkout, and starts watching", async ({
       server,

@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { translator } from "#platform/i18n/index.ts";
 import type { TestServer } from "#tests/helpers/test-server.ts";
-import { expect, expectAccessible, gotoHydrated, login, test } from "../fixtures.ts";
+import { expect, expectAccessible, gotoHydrated, login, test, walks } from "../fixtures.ts";
 
 type Lang = "en" | "pl";
 
@@ -119,31 +119,30 @@ async function createAffiliateCode(page: Page, visitor: Page, lang: Lang, suffix
   await expect(page.locator(`li[data-affiliate-code="${code}"]`)).toContainText("Anna Nowak");
 }
 
-for (const lang of ["en", "pl"] as const) {
-  for (const width of [1280, 390]) {
-    test.describe(`promo and affiliate codes (${lang}, ${width} px)`, () => {
-      test.use({ viewport: { width, height: width > 500 ? 800 : 844 } });
-      // Each walk runs axe three or four times; on a busy two-core machine that alone can take half a minute.
-      test.describe.configure({ timeout: 120_000 });
+// Each language once and each width once (docs/decisions/0035).
+for (const { language: lang, width } of walks) {
+  test.describe(`promo and affiliate codes (${lang}, ${width} px)`, () => {
+    test.use({ viewport: { width, height: width > 500 ? 800 : 844 } });
+    // Each walk runs axe three or four times; on a busy two-core machine that alone can take half a minute.
+    test.describe.configure({ timeout: 120_000 });
 
-      test("the admin creates a promo code, seeing errors below the fields", async ({ page, server, schoolEn }) => {
-        await login(page, schoolEn.owner.email, schoolEn.owner.password);
-        await useLanguage(server, page, lang);
-        await createPromoCode(page, lang, `${lang}${width}`.toUpperCase());
-      });
-
-      test("the admin creates and deactivates an affiliate code, seeing errors below the fields", async ({
-        page,
-        newPage,
-        server,
-        schoolEn,
-        baseURL,
-      }) => {
-        await login(page, schoolEn.owner.email, schoolEn.owner.password);
-        await useLanguage(server, page, lang);
-        const visitor = await newPage({ viewport: { width, height: 800 } });
-        await createAffiliateCode(page, visitor, lang, `${lang}${width}`, baseURL!);
-      });
+    test("the admin creates a promo code, seeing errors below the fields", async ({ page, server, schoolEn }) => {
+      await login(page, schoolEn.owner.email, schoolEn.owner.password);
+      await useLanguage(server, page, lang);
+      await createPromoCode(page, lang, `${lang}${width}`.toUpperCase());
     });
-  }
+
+    test("the admin creates and deactivates an affiliate code, seeing errors below the fields", async ({
+      page,
+      newPage,
+      server,
+      schoolEn,
+      baseURL,
+    }) => {
+      await login(page, schoolEn.owner.email, schoolEn.owner.password);
+      await useLanguage(server, page, lang);
+      const visitor = await newPage({ viewport: { width, height: 800 } });
+      await createAffiliateCode(page, visitor, lang, `${lang}${width}`, baseURL!);
+    });
+  });
 }

@@ -18,7 +18,8 @@ import {
 
 const t = purchaseTexts.pl;
 
-for (const width of [390, 1280]) {
+// Polish at 390 px; its English twin walks the same flow at 1280 px (docs/decisions/0035).
+for (const width of [390]) {
   test.describe(`zakupy po polsku przy ${width} px`, () => {
     test("gość kupuje kurs z kodem rabatowym, zakłada konto w zamówieniu i zaczyna oglądać", async ({
       server,
