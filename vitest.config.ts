@@ -15,6 +15,10 @@ export default defineConfig({
             "tests/unit/**/*.test.ts",
           ],
           environment: "node",
+          // The unit files share one module graph per worker instead of importing it again for each file (165
+          // files: ~75 s of CPU to ~25 s). They keep no state between files: nothing is mocked, fake timers and
+          // stubs are restored, databases are their own (tests/helpers/unit-database.ts).
+          isolate: false,
         },
       },
       {
