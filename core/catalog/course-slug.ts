@@ -43,6 +43,12 @@ export const reservedSlugs: ReadonlySet<string> = new Set([
   "access-manager",
   "tus",
   "certificates",
+  // the school's legal pages and what search engines ask for (issue 16)
+  "terms",
+  "privacy",
+  "withdrawal",
+  "sitemap.xml",
+  "robots.txt",
 ]);
 
 // Letters that Unicode decomposition does not turn into a base letter plus a mark.
