@@ -61,7 +61,6 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   return [{ title: `${t(errorTexts(pageError(error).status).title)} · ${school}` }];
 }
 
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();

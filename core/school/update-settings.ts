@@ -21,7 +21,9 @@ const brandingKeys = [
 ] as const;
 
 /** The brand and footer fields the request gave (a field left out stays as it is). */
-function definedBranding(data: z.output<typeof schoolSettingsSchema>): Partial<Record<(typeof brandingKeys)[number], string>> {
+function definedBranding(
+  data: z.output<typeof schoolSettingsSchema>,
+): Partial<Record<(typeof brandingKeys)[number], string>> {
   return Object.fromEntries(brandingKeys.flatMap((key) => (data[key] === undefined ? [] : [[key, data[key]]])));
 }
 
@@ -57,9 +59,6 @@ export async function updateSchoolSettings(
     return updated;
   });
   if (Number(result.numUpdatedRows) === 0) throw new AppError("setup_required");
-  const colors = await db
-    .selectFrom("school")
-    .select(["brand_color", "brand_text_color"])
-    .executeTakeFirstOrThrow();
+  const colors = await db.selectFrom("school").select(["brand_color", "brand_text_color"]).executeTakeFirstOrThrow();
   return { contrast_warnings: brandContrastWarnings(colors) };
 }

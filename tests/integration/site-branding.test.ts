@@ -172,7 +172,11 @@ describe("in Polish", () => {
       brand_color: ["Podaj kolor w postaci #rrggbb, na przykład #2550e0."],
       social_links: ["Każdy wiersz musi być adresem strony zaczynającym się od https:// lub http://."],
     });
-    await admin.json("PUT", "/home/settings", { ...polish, company_tax_id: "PL5260001246", company_name: "Glina sp. z o.o." });
+    await admin.json("PUT", "/home/settings", {
+      ...polish,
+      company_tax_id: "PL5260001246",
+      company_name: "Glina sp. z o.o.",
+    });
     const { html } = await (await visitor(server, "/")).page("/");
     expect(html).toContain("NIP: PL5260001246");
     await admin.json("PUT", "/home/settings", englishSchool);

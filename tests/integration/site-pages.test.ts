@@ -134,7 +134,9 @@ describe("what search engines read", () => {
       `${origin}/products/kiln-checklist`,
       `${origin}/terms`,
     ]);
-    expect(answer.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(answer.body).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect(answer.body).not.toContain("evil.example");
     expect(answer.body).not.toContain("glazes");
   });
@@ -191,7 +193,9 @@ describe("what search engines read", () => {
 
   it("gives a product's page a Product with its offer, and the home page the Organization", async () => {
     const product = (await (await visitor(server, "/")).page("/products/kiln-checklist")).html;
-    expect(jsonLd(product)).toMatchObject([{ "@type": "Product", name: "Kiln checklist", offers: { "@type": "Offer" } }]);
+    expect(jsonLd(product)).toMatchObject([
+      { "@type": "Product", name: "Kiln checklist", offers: { "@type": "Offer" } },
+    ]);
     expect(metaContent(product, "name", "twitter:title")).toBe("Kiln checklist");
 
     await admin.json("PUT", "/home/settings", { ...englishSchool, description: "Clay, wheels and kilns." });

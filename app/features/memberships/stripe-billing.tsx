@@ -50,8 +50,8 @@ export function StripeSubscribe({ planId, signedIn }: { planId: number; signedIn
               className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-brand-600"
             />
             <span className="text-ink">
-            <ConsentText kind="subscription" />
-          </span>
+              <ConsentText kind="subscription" />
+            </span>
           </label>
           {termsErrors?.length ? (
             <p id={`${id}-error`} className="ml-7 text-sm text-red-700" data-field-error="terms">

@@ -20,7 +20,6 @@ export function periodLabel(t: ReturnType<typeof useT>, months: number): string 
 }
 
 function Terms({ errors }: { errors?: string[] }) {
-  const t = useT();
   const id = useId();
   const invalid = Boolean(errors?.length);
   return (
@@ -36,8 +35,8 @@ function Terms({ errors }: { errors?: string[] }) {
           className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-brand-600"
         />
         <span className="text-ink">
-            <ConsentText kind="subscription" />
-          </span>
+          <ConsentText kind="subscription" />
+        </span>
       </label>
       {invalid && (
         <p id={`${id}-error`} className="mt-1 ml-7 text-sm text-red-700" data-field-error="terms">

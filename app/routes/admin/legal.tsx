@@ -82,7 +82,10 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
               errors={form.errors[page]}
             />
             {loaderData[page] && (
-              <Link to={`/${page}`} className="self-start text-sm font-semibold text-brand-700 underline underline-offset-4">
+              <Link
+                to={`/${page}`}
+                className="self-start text-sm font-semibold text-brand-700 underline underline-offset-4"
+              >
                 {t("site:legal_view", { path: `/${page}` })}
               </Link>
             )}
