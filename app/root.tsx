@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration } from "react
 import { publicUser } from "#core/accounts/public-user.ts";
 import { hasPublishedProducts } from "#core/products/has-published-products.ts";
 import { mayReadSomeTopic } from "#core/community/topics.ts";
+import { siteBrand } from "#core/school/site-brand.ts";
 import { type Lang, translator } from "#platform/i18n/index.ts";
 import { pageContext } from "#server/page-context.ts";
 import type { Route } from "./+types/root.ts";
@@ -12,6 +13,7 @@ import { I18nProvider, useT } from "./lib/i18n.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 import { useRootData } from "./lib/root-data.ts";
 import { ErrorPage } from "./features/errors/error-page.tsx";
+import { brandStyle } from "./features/layout/brand-style.ts";
 import { errorTexts, pageError } from "./features/errors/error-texts.ts";
 import { Toaster } from "./ui/toast.tsx";
 
@@ -24,12 +26,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     lang: ctx.lang,
     csrfToken: ctx.csrfToken,
+    // the school's public address: canonical and Open Graph addresses start with it, never with the Host header
+    siteUrl: ctx.baseUrl,
     school: ctx.school
       ? {
           name: ctx.school.name,
           language: ctx.school.language,
           currency: ctx.school.currency,
           time_zone: ctx.school.time_zone,
+          tagline: ctx.school.tagline,
+          brand: siteBrand(ctx.school),
         }
       : null,
     user: ctx.user ? publicUser(ctx.user) : null,
@@ -55,21 +61,26 @@ export function meta({ loaderData, error }: Route.MetaArgs) {
   return [{ title: `${t(errorTexts(pageError(error).status).title)} · ${school}` }];
 }
 
-export function links() {
-  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const nonce = useNonce();
   const lang: Lang = data?.lang ?? "en";
+  const brand = data?.school?.brand;
+  // The school's favicon (a stored image) or the default one; the brand colours as the stylesheet's custom
+  // properties on <html> (a style attribute: the CSP allows inline styles, decision 0006 covers scripts only).
   return (
-    <html lang={lang}>
+    <html lang={lang} style={brandStyle(brand?.colors ?? null)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="csrf-token" content={data?.csrfToken ?? ""} />
         <Meta />
+        {brand?.faviconUrl ? (
+          <link rel="icon" href={brand.faviconUrl} />
+        ) : (
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        )}
+        {brand?.colors && <meta name="theme-color" content={brand.colors.brand} />}
         <Links />
       </head>
       <body className="min-h-screen font-sans antialiased">

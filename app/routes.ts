@@ -29,6 +29,10 @@ export default [
     route("community/posts/:id", "routes/community/post.tsx", { id: "community.posts.show" }),
     route("products", "routes/products/index.tsx"),
     route("products/:slug", "routes/products/page.tsx"),
+    // The legal pages: one module, the page named by the address.
+    route("terms", "routes/legal/page.tsx", { id: "legal.terms" }),
+    route("privacy", "routes/legal/page.tsx", { id: "legal.privacy" }),
+    route("withdrawal", "routes/legal/page.tsx", { id: "legal.withdrawal" }),
     route(":slug", "routes/course/sales.tsx"),
     route(":slug/watch", "routes/watch/entry.tsx"),
     route(":slug/watch/login", "routes/watch/login.tsx"),
@@ -48,6 +52,7 @@ export default [
   route("home", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("legal", "routes/admin/legal.tsx"),
     route("mail", "routes/admin/mail.tsx"),
     route("jobs", "routes/admin/jobs.tsx"),
     route("caches", "routes/admin/caches.tsx"),

@@ -47,6 +47,7 @@ import { membershipMembersRoutes } from "./api/memberships-members.ts";
 import { paymentNotificationRoutes } from "./api/payment-notifications.ts";
 import { accessManagerRoutes } from "./api/access-manager.ts";
 import { transactionRoutes } from "./api/transactions.ts";
+import { siteRoutes } from "./api/site.ts";
 import { statusRoutes } from "./api/status.ts";
 import { communityNotificationRoutes } from "./api/community-notifications.ts";
 import { sendError } from "./http/errors.ts";
@@ -195,6 +196,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(accessManagerRoutes, { services });
     await api.register(transactionRoutes, { services });
     await api.register(statusRoutes, { services });
+    await api.register(siteRoutes, { services });
     await api.register(communityNotificationRoutes, { services });
     api.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError("not_found")));
   });

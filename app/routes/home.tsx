@@ -7,6 +7,8 @@ import { listPublishedCourses } from "#core/catalog/list-published-courses.ts";
 import { listPublishedProducts } from "#core/products/list-published-products.ts";
 import { type PageCacheHandle, pageCacheHints } from "#server/page-cache-hints.ts";
 import { pageContext } from "#server/page-context.ts";
+import { translator } from "#platform/i18n/index.ts";
+import { organizationJsonLd } from "#app/features/seo/structured-data.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { CourseGrid } from "#app/features/catalog/course-card.tsx";
 import { courseCardData } from "#app/features/catalog/course-card-data.ts";
@@ -16,7 +18,35 @@ import type { Route } from "./+types/home.ts";
 export const handle: PageCacheHandle = { pageCache: true };
 
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: matches[0]?.loaderData?.school?.name ?? "Studium" }];
+  const root = matches[0]?.loaderData;
+  const school = root?.school;
+  if (!root || !school) return [{ title: "Studium" }];
+  const t = translator(root.lang);
+  const description = school.brand.description || school.tagline || t("home_intro");
+  const url = `${root.siteUrl}/`;
+  const logo = school.brand.logoUrl ? `${root.siteUrl}${school.brand.logoUrl}` : null;
+  return [
+    { title: school.name },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: school.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:site_name", content: school.name },
+    ...(logo ? [{ property: "og:image", content: logo }] : []),
+    { name: "twitter:card", content: "summary" },
+    {
+      "script:ld+json": organizationJsonLd({
+        name: school.name,
+        url,
+        description,
+        logo,
+        email: school.brand.contactEmail,
+        sameAs: school.brand.socialLinks,
+      }),
+    },
+  ];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {

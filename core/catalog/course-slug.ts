@@ -43,6 +43,10 @@ export const reservedSlugs: ReadonlySet<string> = new Set([
   "access-manager",
   "tus",
   "certificates",
+  // the school's legal pages (issue 16); sitemap.xml and robots.txt hold a dot, which no slug does
+  "terms",
+  "privacy",
+  "withdrawal",
 ]);
 
 // Letters that Unicode decomposition does not turn into a base letter plus a mark.

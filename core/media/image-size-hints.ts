@@ -11,6 +11,8 @@ export const DEFAULT_IMAGE_SIZE_HINT: SizeBox = { width: 600, height: 600 };
 const hints: Record<string, SizeBox> = {
   "course-cover": { width: 1280, height: 800 },
   library: { width: 1280, height: 800 },
+  // a browser tab's icon is drawn at most 64 px (256 for a high-density home-screen shortcut)
+  "school-favicon": { width: 256, height: 256 },
 };
 
 export function imageSizeHint(context: string): SizeBox {

@@ -62,7 +62,7 @@ export async function listApprovedReviews(
 export async function summariseApprovedReviews(
   db: Db,
   courseId: number,
-): Promise<{ count: number; recommended: number }> {
+): Promise<{ count: number; recommended: number; ratingTotal: number }> {
   const rows = await db
     .selectFrom("reviews")
     .select(["rating"])
@@ -73,9 +73,11 @@ export async function summariseApprovedReviews(
     .execute();
   let count = 0;
   let recommended = 0;
+  let ratingTotal = 0;
   for (const row of rows) {
     count += Number(row.n);
+    ratingTotal += Number(row.n) * row.rating;
     if (ratingKind(row.rating) === "recommended") recommended += Number(row.n);
   }
-  return { count, recommended };
+  return { count, recommended, ratingTotal };
 }

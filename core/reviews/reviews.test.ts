@@ -153,7 +153,7 @@ describe("listApprovedReviews (POST /json/reviews)", () => {
     }
   });
 
-  it("summarises the approved reviews: how many, how many recommend", async () => {
+  it("summarises the approved reviews: how many, how many recommend, the sum of their ratings", async () => {
     const course = await addCourse("summary");
     await addReviews(course, [
       { status: "approved", minute: 1, rating: 10 },
@@ -162,8 +162,12 @@ describe("listApprovedReviews (POST /json/reviews)", () => {
       { status: "approved", minute: 4, rating: 1 },
       { status: "pending", minute: 5, rating: 10 },
     ]);
-    expect(await summariseApprovedReviews(db, course)).toEqual({ count: 4, recommended: 2 });
-    expect(await summariseApprovedReviews(db, await addCourse("none"))).toEqual({ count: 0, recommended: 0 });
+    expect(await summariseApprovedReviews(db, course)).toEqual({ count: 4, recommended: 2, ratingTotal: 26 });
+    expect(await summariseApprovedReviews(db, await addCourse("none"))).toEqual({
+      count: 0,
+      recommended: 0,
+      ratingTotal: 0,
+    });
   });
 });
 

@@ -9,6 +9,7 @@ import { createUser } from "../accounts/create-user.ts";
 import type { ScryptParams } from "../accounts/passwords.ts";
 import { AppError } from "../errors.ts";
 import { parseInput } from "../validation.ts";
+import { addSampleLegalPages } from "./sample-legal.ts";
 import { addSampleContent, type SampleContent, type SampleFileStore, type SampleMedia } from "./sample-content.ts";
 import { defaultTimeZone, defaultVatRate, publicUrlField, setupSchema } from "./schemas.ts";
 
@@ -79,6 +80,7 @@ export async function setupSchool(
           hashing,
         })
       : null;
+    if (data.sample) await addSampleLegalPages(trx, data.language);
     return { owner, sample };
   });
   // A setup that failed (or lost the race to another) leaves none of the sample's files behind.

@@ -36,6 +36,26 @@ export type SchoolTable = {
   vat_rate: Generated<number>;
   /** IANA time zone dates are shown in and a live event's start is entered in (migration 0014) */
   time_zone: Generated<string>;
+  /** the header's logo and the tab's icon: stored image keys, null: none (migration 0029) */
+  logo: string | null;
+  favicon: string | null;
+  /** the brand colour (#rrggbb) and the text colour on it; empty: the default blue and white (migration 0029) */
+  brand_color: Generated<string>;
+  brand_text_color: Generated<string>;
+  /** the footer's and the search engines' words about the school, and its contact address (migration 0029) */
+  description: Generated<string>;
+  contact_email: Generated<string>;
+  /** http(s) addresses, one a line (migration 0029) */
+  social_links: Generated<string>;
+  footer_text: Generated<string>;
+  /** the seller shown on invoices and legal pages (migration 0029) */
+  company_name: Generated<string>;
+  company_address: Generated<string>;
+  company_tax_id: Generated<string>;
+  /** the legal pages in markdown (/terms, /privacy, /withdrawal); empty: no such page (migration 0029) */
+  terms: Generated<string>;
+  privacy: Generated<string>;
+  withdrawal: Generated<string>;
   /** always 1, unique: there is one school (migration 0003) */
   singleton: Generated<number>;
   created_at: string;

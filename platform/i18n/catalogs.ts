@@ -42,6 +42,7 @@ import enMembershipsStripe from "../../locales/en/memberships_stripe.json" with 
 import enCertificates from "../../locales/en/certificates.json" with { type: "json" };
 import enFavourites from "../../locales/en/favourites.json" with { type: "json" };
 import enExams from "../../locales/en/exams.json" with { type: "json" };
+import enSite from "../../locales/en/site.json" with { type: "json" };
 import plAccounts from "../../locales/pl/accounts.json" with { type: "json" };
 import plAdmin from "../../locales/pl/admin.json" with { type: "json" };
 import plAuthoring from "../../locales/pl/authoring.json" with { type: "json" };
@@ -84,6 +85,7 @@ import plMembershipsStripe from "../../locales/pl/memberships_stripe.json" with 
 import plCertificates from "../../locales/pl/certificates.json" with { type: "json" };
 import plFavourites from "../../locales/pl/favourites.json" with { type: "json" };
 import plExams from "../../locales/pl/exams.json" with { type: "json" };
+import plSite from "../../locales/pl/site.json" with { type: "json" };
 
 export const languages = ["en", "pl"] as const;
 export type Lang = (typeof languages)[number];
@@ -132,6 +134,7 @@ export const catalogs = {
     certificates: enCertificates,
     favourites: enFavourites,
     exams: enExams,
+    site: enSite,
   },
   pl: {
     common: plCommon,
@@ -176,6 +179,7 @@ export const catalogs = {
     certificates: plCertificates,
     favourites: plFavourites,
     exams: plExams,
+    site: plSite,
   },
 } as const;
 

@@ -1,8 +1,11 @@
-// First-run setup (POST /setup) and the school settings of the admin area (PUT /home/settings).
+// First-run setup (POST /setup) and the school settings of the admin area (PUT /home/settings, its logo and
+// favicon PUT /home/settings/images, the legal pages PUT /home/legal).
 import type { FastifyInstance } from "fastify";
 import { logIn } from "#core/accounts/log-in.ts";
 import { setupSchool } from "#core/school/setup-school.ts";
 import { updateSchoolSettings } from "#core/school/update-settings.ts";
+import { updateBrandImages } from "#core/school/update-brand-images.ts";
+import { updateLegalPages } from "#core/school/update-legal-pages.ts";
 import type { Services } from "../services.ts";
 import { cookieNames, isSecureRequest, setCookie } from "../http/cookies.ts";
 import { csrfBinding, csrfTokenFor } from "../http/csrf.ts";
@@ -56,9 +59,32 @@ export async function schoolRoutes(app: FastifyInstance, { services }: { service
   );
 
   app.put("/home/settings", staff, async (request) => {
-    await updateSchoolSettings(services.db, request.ctx.actor, request.body);
+    const { contrast_warnings } = await updateSchoolSettings(services.db, request.ctx.actor, request.body);
+    return { ok: true, contrast_warnings };
+  });
+
+  app.put("/home/settings/images", staff, async (request) => {
+    await updateBrandImages(services.db, request.ctx.actor, request.body);
     return { ok: true };
   });
+
+  app.put("/home/legal", staff, async (request) => {
+    await updateLegalPages(services.db, request.ctx.actor, request.body);
+    return { ok: true };
+  });
+
+  // The legal pages' plain form (before hydration).
+  app.post("/home/legal", staff, (request, reply) =>
+    handle(
+      request,
+      reply,
+      async () => {
+        await updateLegalPages(services.db, request.ctx.actor, request.body);
+        return { json: { ok: true }, redirect: "/home/legal?saved=1" };
+      },
+      "/home/legal",
+    ),
+  );
 
   // The settings page's plain form (before hydration): switches arrive as "on" or not at all.
   app.post("/home/settings", staff, (request, reply) =>

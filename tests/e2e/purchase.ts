@@ -22,7 +22,8 @@ export const purchaseTexts = {
     email: "E-mail",
     newPassword: "Choose a password",
     password: "Password",
-    terms: "I accept the terms of sale and the privacy policy.",
+    // The consent names the terms only when the school has written them (a sample school has; others not yet).
+    terms: /^(I accept the terms of sale and the privacy policy\.|I confirm my order\.)$/,
     testProvider: "Test payment (simulated)",
     banner: "Test payment — no money moves",
     pay: /^Pay .* \(simulated\)$/,
@@ -62,7 +63,7 @@ export const purchaseTexts = {
     email: "E-mail",
     newPassword: "Ustal hasło",
     password: "Hasło",
-    terms: "Akceptuję regulamin sprzedaży i politykę prywatności.",
+    terms: /^(Akceptuję regulamin sprzedaży i politykę prywatności\.|Potwierdzam zamówienie\.)$/,
     testProvider: "Płatność testowa (symulowana)",
     banner: "Płatność testowa – pieniądze nie są pobierane",
     pay: /^Zapłać .* \(symulacja\)$/,

@@ -240,7 +240,7 @@ describe("PUT /home/settings", () => {
   it("changes the name and the language: the next page is in Polish", async () => {
     const response = await settings({ name: "Akademia Nowa", language: "pl", currency: "PLN" });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ ok: true });
+    expect(response.body).toEqual({ ok: true, contrast_warnings: [] });
     const { html } = await admin.page("/home");
     expect(html).toContain('<html lang="pl"');
     expect(html).toContain("Witaj w panelu administratora szkoły Akademia Nowa.");

@@ -72,6 +72,17 @@ describe("sample content in English", () => {
   });
   afterAll(() => server?.stop());
 
+  it("publishes sample terms and privacy pages, marked as samples, linked from the footer", async () => {
+    const home = await guest.page("/");
+    expect(home.html).toContain('href="/terms"');
+    expect(home.html).toContain('href="/privacy"');
+    expect(home.html).not.toContain('href="/withdrawal"');
+    const terms = await guest.page("/terms");
+    expect(terms.status).toBe(200);
+    expect(terms.html).toContain("This is a sample.");
+    expect((await guest.page("/privacy")).html).toContain("Your rights");
+  });
+
   it("shows the course's cover image, which a visitor downloads as a PNG", async () => {
     const home = await guest.page("/");
     const [cover] = mediaLinks(home.html, /\/files\/images\/[\w/.-]+\.png/g);
@@ -237,5 +248,10 @@ describe("sample content in Polish", () => {
 
     const reviews = await guest.json("POST", "/json/reviews", { course_id: sample.course.id });
     expect(reviews.body.reviews.map((r: { first_name: string }) => r.first_name)).toEqual(["Anna", "Michał", "Kasia"]);
+
+    const terms = await guest.page("/terms");
+    expect(terms.html).toContain("To jest przykład.");
+    expect(terms.html).toContain("Regulamin");
+    expect((await guest.page("/privacy")).html).toContain("Twoje prawa");
   });
 });

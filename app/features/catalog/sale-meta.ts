@@ -1,6 +1,8 @@
 // The head tags of a page the school sells from (a course's sales page, a product page): description, canonical
-// address and Open Graph; drafts and unpublished pages (seen by admins only) are not indexed.
+// address, Open Graph and Twitter cards (with the cover image), and the page's schema.org data (structured-data.ts);
+// drafts and unpublished pages (seen by admins only) are not indexed.
 import type { MetaDescriptor } from "react-router";
+import type { LdJson } from "#app/features/seo/structured-data.ts";
 
 export type SaleSeo = {
   title: string;
@@ -13,7 +15,7 @@ export type SaleSeo = {
 
 export function saleMeta(
   seo: SaleSeo,
-  page: { title: string; type: "website" | "product"; published: boolean },
+  page: { title: string; type: "website" | "product"; published: boolean; jsonLd?: LdJson },
 ): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [
     { title: page.title },
@@ -27,6 +29,13 @@ export function saleMeta(
     { property: "og:locale", content: seo.lang === "pl" ? "pl_PL" : "en_GB" },
   ];
   if (seo.image) tags.push({ property: "og:image", content: seo.image });
+  tags.push(
+    { name: "twitter:card", content: seo.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: seo.title },
+    { name: "twitter:description", content: seo.description },
+  );
+  if (seo.image) tags.push({ name: "twitter:image", content: seo.image });
   if (!page.published) tags.push({ name: "robots", content: "noindex" });
+  else if (page.jsonLd) tags.push({ "script:ld+json": page.jsonLd });
   return tags;
 }

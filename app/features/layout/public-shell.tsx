@@ -1,4 +1,4 @@
-// The public look: school name, log in / register or the avatar menu, and the footer. Used by the public
+// The public look: school logo and name, log in / register or the avatar menu, and the footer (site-footer.tsx). Used by the public
 // layout route and by error pages (404, 500), so a visitor who hits a wrong address still sees the school.
 import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
@@ -7,6 +7,7 @@ import { useRootData } from "#app/lib/root-data.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { UserMenu } from "#app/features/accounts/user-menu.tsx";
 import { SearchModal } from "#app/features/search/search-modal.tsx";
+import { SiteFooter } from "./site-footer.tsx";
 
 /** Where to find what the school sells: the catalog, and the other products when there are any. */
 function SiteLinks({ className }: { className?: string }) {
@@ -52,8 +53,20 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <header className="border-b border-gray-200 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
           <div className="flex min-w-0 items-center gap-4">
-            <Link to="/" className="line-clamp-2 min-w-0 text-base leading-tight font-bold text-ink sm:text-lg">
-              {data?.school?.name ?? "Studium"}
+            <Link
+              to="/"
+              className="flex min-w-0 items-center gap-2 text-base leading-tight font-bold text-ink sm:text-lg"
+            >
+              {data?.school?.brand.logoUrl && (
+                // The name beside it says what the logo says: the image is decoration for screen readers.
+                <img
+                  src={data.school.brand.logoUrl}
+                  alt=""
+                  className="h-9 w-auto max-w-24 shrink-0 object-contain"
+                  data-testid="school-logo"
+                />
+              )}
+              <span className="line-clamp-2 min-w-0">{data?.school?.name ?? "Studium"}</span>
             </Link>
             {/* From the tablet width up the links sit beside the name; a phone has them on a row of their own. */}
             <nav aria-label={t("site_navigation")} className="hidden md:block">
@@ -90,9 +103,7 @@ export function PublicShell({ children }: { children: ReactNode }) {
       <main id="main" className="flex-1">
         {children}
       </main>
-      <footer className="border-t border-gray-200 bg-white py-6 text-center text-xs text-muted">
-        {t("footer", { school: data?.school?.name ?? "Studium" })}
-      </footer>
+      <SiteFooter />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useApiForm } from "#app/lib/use-api-form.ts";
 import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { FormAlert } from "#app/ui/field.tsx";
+import { ConsentText } from "#app/features/site/consent-text.tsx";
 
 export function StripeSubscribe({ planId, signedIn }: { planId: number; signedIn: boolean }) {
   const t = useT();
@@ -48,7 +49,9 @@ export function StripeSubscribe({ planId, signedIn }: { planId: number; signedIn
               aria-describedby={termsErrors?.length ? `${id}-error` : undefined}
               className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-brand-600"
             />
-            <span className="text-ink">{t("memberships:terms_consent")}</span>
+            <span className="text-ink">
+              <ConsentText kind="subscription" />
+            </span>
           </label>
           {termsErrors?.length ? (
             <p id={`${id}-error`} className="ml-7 text-sm text-red-700" data-field-error="terms">

@@ -13,13 +13,13 @@ import { useMoney } from "#app/features/purchase/money.ts";
 import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
 import { StripeSubscribe } from "./stripe-billing.tsx";
+import { ConsentText } from "#app/features/site/consent-text.tsx";
 
 export function periodLabel(t: ReturnType<typeof useT>, months: number): string {
   return t(`memberships:period_${months < 0 ? "lifetime" : months}`);
 }
 
 function Terms({ errors }: { errors?: string[] }) {
-  const t = useT();
   const id = useId();
   const invalid = Boolean(errors?.length);
   return (
@@ -34,7 +34,9 @@ function Terms({ errors }: { errors?: string[] }) {
           aria-describedby={invalid ? `${id}-error` : undefined}
           className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-brand-600"
         />
-        <span className="text-ink">{t("memberships:terms_consent")}</span>
+        <span className="text-ink">
+          <ConsentText kind="subscription" />
+        </span>
       </label>
       {invalid && (
         <p id={`${id}-error`} className="mt-1 ml-7 text-sm text-red-700" data-field-error="terms">

@@ -20,6 +20,7 @@ import { PaymentMethods } from "./payment-methods.tsx";
 import { PromoCodeField } from "./promo-code-field.tsx";
 import { useCheckout } from "./use-checkout.ts";
 import { VariantChoice } from "./variant-choice.tsx";
+import { ConsentText, WithdrawalNotice } from "#app/features/site/consent-text.tsx";
 
 /** After a plain form post fails the server comes back with ?error=<message key>; only our namespaces are shown. */
 export function checkoutErrorFromQuery(search: string): string | undefined {
@@ -111,7 +112,9 @@ function Consents({ errors }: { errors?: string[] }) {
             aria-describedby={invalid ? `${id}-error` : undefined}
             className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-brand-600"
           />
-          <span className="text-ink">{t("purchase:terms_consent")}</span>
+          <span className="text-ink">
+            <ConsentText kind="purchase" />
+          </span>
         </label>
         {invalid && (
           <p id={`${id}-error`} className="mt-1 ml-7 text-sm text-red-700" data-field-error="terms">
@@ -127,6 +130,7 @@ function Consents({ errors }: { errors?: string[] }) {
         />
         <span className="text-muted">{t("purchase:marketing_consent")}</span>
       </label>
+      <WithdrawalNotice />
     </div>
   );
 }

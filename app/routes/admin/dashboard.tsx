@@ -6,6 +6,7 @@ import {
   CreditCard,
   ListChecks,
   Mail,
+  Scale,
   ShieldCheck,
   TriangleAlert,
   Users,
@@ -13,6 +14,7 @@ import {
 } from "lucide-react";
 import { clsx } from "clsx";
 import { getDashboard } from "#core/admin/get-dashboard.ts";
+import { publishedLegalPages } from "#core/school/get-legal-pages.ts";
 import { useRootData } from "#app/lib/root-data.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
@@ -27,7 +29,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const [figures, providers] = await Promise.all([getDashboard(services.db, ctx.actor), services.payments.enabled()]);
   // A new school sells nothing until a payment method is on (the test provider is off in production).
-  return { ...figures, paymentsReady: providers.length > 0 };
+  // Its buyers accept terms at every checkout: the owner is told when there are none to accept (issue 16).
+  return {
+    ...figures,
+    paymentsReady: providers.length > 0,
+    hasTerms: publishedLegalPages(ctx.school).terms,
+  };
 }
 
 function Stat({
@@ -86,6 +93,19 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           <span>{t("admin:payments_off_notice")}</span>
           <Link to="/home/integrations" className="font-semibold underline underline-offset-4">
             {t("admin:payments_off_link")}
+          </Link>
+        </div>
+      )}
+      {!d.hasTerms && (
+        <div
+          role="status"
+          data-notice="terms"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <Scale aria-hidden className="size-5 shrink-0" />
+          <span>{t("site:no_terms_notice")}</span>
+          <Link to="/home/legal" className="font-semibold underline underline-offset-4">
+            {t("site:no_terms_link")}
           </Link>
         </div>
       )}

@@ -7,7 +7,7 @@
 // page would lose the school's header.)
 import { useState, type ReactNode } from "react";
 import { Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
-import { ExternalLink, LayoutDashboard, ListChecks, Mail, Menu, Settings, type LucideIcon } from "lucide-react";
+import { ExternalLink, LayoutDashboard, ListChecks, Mail, Menu, Scale, Settings, type LucideIcon } from "lucide-react";
 import { MessageSquareQuote } from "lucide-react";
 import { BookOpen } from "lucide-react";
 import { Package } from "lucide-react";
@@ -51,6 +51,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home/transactions", key: "transactions:nav", icon: Receipt },
   { to: "/home/sales", key: "transactions:nav_sales", icon: BarChart3 },
   { to: "/home/settings", key: "admin:nav_settings", icon: Settings },
+  { to: "/home/legal", key: "site:nav_legal", icon: Scale },
   { to: "/home/mail", key: "admin:nav_mail", icon: Mail },
   { to: "/home/images", key: "media:nav_images", icon: Images },
   { to: "/home/jobs", key: "admin:nav_jobs", icon: ListChecks },

@@ -1,8 +1,15 @@
-// /home/settings: the school's name, language, currency, time zone and the login / registration switches, saved
-// with PUT /home/settings. A language change reloads the page, so that everything shows in the new language.
+// /home/settings: the school's name, language, currency, time zone, its brand (logo, favicon, colours with their
+// contrast warnings, description, contact) and footer (social links, text, company details), and the login /
+// registration switches, saved with PUT /home/settings (the logo and favicon at once, PUT /home/settings/images). A language change reloads the page, so that everything shows in the new language.
 import { useEffect, useState } from "react";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
-import { currencies, schoolSettingsSchema, TAGLINE_MAX } from "#core/school/schemas.ts";
+import {
+  currencies,
+  DESCRIPTION_MAX,
+  FOOTER_TEXT_MAX,
+  schoolSettingsSchema,
+  TAGLINE_MAX,
+} from "#core/school/schemas.ts";
 import { wholeNumberOrText } from "#core/shared/form-values.ts";
 import { getSchoolSettings } from "#core/school/get-settings.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -16,6 +23,9 @@ import { FormSection } from "#app/ui/form-section.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
 import { SwitchField } from "#app/ui/switch-field.tsx";
 import { toast } from "#app/ui/toast.tsx";
+import { TextareaField } from "#app/features/authoring/textarea-field.tsx";
+import { BrandColors } from "#app/features/site/brand-colors.tsx";
+import { BrandImageField } from "#app/features/site/brand-image-field.tsx";
 import { timeZoneNames } from "#platform/i18n/time-zone.ts";
 import { pageContext } from "#server/page-context.ts";
 import type { Route } from "./+types/settings.ts";
@@ -41,6 +51,18 @@ const languageNames = { en: "English", pl: "Polski" } as const;
 // A language change reloads the page; the 'Saved' toast is shown after the reload, in the new language.
 const SAVED_FLAG = "studium:settings-saved";
 
+const brandingFields = [
+  "brand_color",
+  "brand_text_color",
+  "description",
+  "contact_email",
+  "social_links",
+  "footer_text",
+  "company_name",
+  "company_address",
+  "company_tax_id",
+] as const;
+
 /** Switches arrive as booleans, the rest as text (the shared schema checks both here and on the server). */
 function settingsBody(form: FormData) {
   return {
@@ -53,6 +75,7 @@ function settingsBody(form: FormData) {
     tagline: String(form.get("tagline") ?? ""),
     vat_rate: wholeNumberOrText(form.get("vat_rate")),
     time_zone: String(form.get("time_zone") ?? ""),
+    ...Object.fromEntries(brandingFields.map((name) => [name, String(form.get(name) ?? "")])),
   };
 }
 
@@ -175,6 +198,82 @@ export default function Settings({ loaderData: school }: Route.ComponentProps) {
             autoComplete="url"
             hint={t(school.fixed_by_app_url ? "admin:public_url_app_url_hint" : "admin:public_url_hint")}
             errors={form.errors.public_url}
+          />
+        </FormSection>
+        <FormSection title={t("site:section_brand")}>
+          <div className="grid gap-6 sm:grid-cols-2">
+            <BrandImageField field="logo" value={school.logo} label={t("site:logo")} hint={t("site:logo_hint")} />
+            <BrandImageField
+              field="favicon"
+              value={school.favicon}
+              label={t("site:favicon")}
+              hint={t("site:favicon_hint")}
+            />
+          </div>
+          <BrandColors
+            initial={{ brand_color: school.brand_color, brand_text_color: school.brand_text_color }}
+            errors={{ brand_color: form.errors.brand_color, brand_text_color: form.errors.brand_text_color }}
+          />
+          <TextareaField
+            label={t("site:description")}
+            name="description"
+            defaultValue={school.description}
+            maxLength={DESCRIPTION_MAX}
+            rows={3}
+            hint={t("site:description_hint")}
+            errors={form.errors.description}
+          />
+          <Field
+            label={t("site:contact_email")}
+            name="contact_email"
+            type="email"
+            defaultValue={school.contact_email}
+            autoComplete="email"
+            hint={t("site:contact_email_hint")}
+            errors={form.errors.contact_email}
+          />
+        </FormSection>
+        <FormSection title={t("site:section_footer")}>
+          <TextareaField
+            label={t("site:social_links")}
+            name="social_links"
+            defaultValue={school.social_links}
+            rows={3}
+            placeholder="https://www.instagram.com/…"
+            hint={t("site:social_links_hint")}
+            errors={form.errors.social_links}
+          />
+          <TextareaField
+            label={t("site:footer_text")}
+            name="footer_text"
+            defaultValue={school.footer_text}
+            maxLength={FOOTER_TEXT_MAX}
+            rows={2}
+            errors={form.errors.footer_text}
+          />
+          <Field
+            label={t("site:company_name")}
+            name="company_name"
+            defaultValue={school.company_name}
+            maxLength={200}
+            autoComplete="organization"
+            hint={t("site:company_hint")}
+            errors={form.errors.company_name}
+          />
+          <TextareaField
+            label={t("site:company_address")}
+            name="company_address"
+            defaultValue={school.company_address}
+            maxLength={500}
+            rows={2}
+            errors={form.errors.company_address}
+          />
+          <Field
+            label={t("site:company_tax_id")}
+            name="company_tax_id"
+            defaultValue={school.company_tax_id}
+            maxLength={40}
+            errors={form.errors.company_tax_id}
           />
         </FormSection>
         <FormSection title={t("admin:settings_access")}>

@@ -27,6 +27,7 @@ import { excerpt } from "#app/features/catalog/course-card-data.ts";
 import { PriceTag } from "#app/features/catalog/price-tag.tsx";
 import { AboutSection, SaleLayout } from "#app/features/catalog/sale-layout.tsx";
 import { saleMeta } from "#app/features/catalog/sale-meta.ts";
+import { courseJsonLd } from "#app/features/seo/structured-data.ts";
 import { OwnReviewCard, type OwnReviewView, ReviewForm } from "#app/features/reviews/review-form.tsx";
 import { ReviewsList } from "#app/features/reviews/reviews-list.tsx";
 import { renderMarkdown } from "#app/features/learning/components/rendered-markdown.server.tsx";
@@ -74,6 +75,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       image: cover ? `${ctx.baseUrl}${cover}` : null,
       siteName: ctx.school?.name ?? "Studium",
       lang: ctx.lang,
+      siteUrl: ctx.baseUrl,
+      offer: {
+        priceCents: Math.max(0, price.promo_cents ?? price.regular_cents),
+        currency: price.currency,
+        url: `${ctx.baseUrl}/${course.slug}`,
+      },
+      rating: summary.count ? { count: summary.count, average: summary.ratingTotal / summary.count } : null,
     },
     sections: page.sections.map((section) => ({
       id: section.id,
@@ -116,6 +124,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     title: `${seo.title} · ${seo.siteName}`,
     type: "website",
     published: course.status === "published",
+    jsonLd: courseJsonLd({
+      title: course.title,
+      description: seo.description,
+      url: seo.url,
+      image: seo.image,
+      school: seo.siteName,
+      siteUrl: seo.siteUrl,
+      offer: seo.offer,
+      rating: seo.rating,
+    }),
   });
 }
 

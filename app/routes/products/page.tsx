@@ -20,6 +20,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { excerpt } from "#app/features/catalog/course-card-data.ts";
 import { AboutSection, SaleLayout } from "#app/features/catalog/sale-layout.tsx";
 import { saleMeta } from "#app/features/catalog/sale-meta.ts";
+import { productJsonLd } from "#app/features/seo/structured-data.ts";
 import { formatBytes } from "#app/features/media/upload-errors.ts";
 import { ProductKindBadge } from "#app/features/products/badges.tsx";
 import { ProductCheckoutButton } from "#app/features/products/product-checkout-button.tsx";
@@ -62,6 +63,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       image: cover ? `${ctx.baseUrl}${cover}` : null,
       siteName: ctx.school?.name ?? "Studium",
       lang: ctx.lang,
+      // the lowest price of its variants now, as the card shows
+      offer:
+        variants.length > 0
+          ? {
+              priceCents: Math.max(0, Math.min(...variants.map((variant) => variant.price_cents))),
+              currency: product.currency,
+              url: `${ctx.baseUrl}/products/${slug}`,
+            }
+          : null,
     },
     variants: variants.map((variant) => ({
       id: variant.id,
@@ -92,6 +102,14 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     title: `${seo.title} · ${seo.siteName}`,
     type: "product",
     published: product.status === "published",
+    jsonLd: productJsonLd({
+      title: product.title,
+      description: seo.description,
+      url: seo.url,
+      image: seo.image,
+      school: seo.siteName,
+      offer: seo.offer,
+    }),
   });
 }
 
