@@ -19,6 +19,8 @@ export default defineConfig({
           // files: ~75 s of CPU to ~25 s). They keep no state between files: nothing is mocked, fake timers and
           // stubs are restored, databases are their own (tests/helpers/unit-database.ts).
           isolate: false,
+          // As many as the integration project (a shared module graph needs both projects' figures to agree).
+          maxWorkers: 2,
         },
       },
       {

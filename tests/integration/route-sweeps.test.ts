@@ -204,6 +204,8 @@ const notObjectRoutes: Record<string, string> = {
   "POST /reset-password": "the reset token is the capability (accounts tests)",
   "GET /csrf-token": "the caller's own token",
   "POST /survey/due": "the caller's own due survey; a course the caller cannot reach yields none (surveys.test.ts)",
+  "GET /assets/*": "the build's hashed scripts and styles, the same for everyone (compression.test.ts)",
+  "HEAD /assets/*": "the build's hashed scripts and styles, the same for everyone (compression.test.ts)",
   "GET /status": "the process's health for load balancers (status.test.ts): no object, no data",
   "GET /my/account": "the caller's own account",
   "PUT /my/account": "the caller's own account",
