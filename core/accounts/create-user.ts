@@ -1,4 +1,5 @@
 import type { Db } from "#platform/db/connection.ts";
+import { inTransaction } from "#platform/db/transaction.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { Role, User } from "#platform/db/schema.ts";
 import { fieldError } from "../errors.ts";
@@ -19,7 +20,7 @@ export async function createUser(
   const passwordHash = await hashPassword(input.password, hashing);
   try {
     // A student's registration and its webhook commit together (outbox).
-    return await db.transaction().execute(async (trx) => {
+    return await inTransaction(db, async (trx) => {
       const user = await trx
         .insertInto("users")
         .values({

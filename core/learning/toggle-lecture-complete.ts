@@ -1,5 +1,6 @@
 // POST /lecture/{id}/complete: marks the lecture complete for the student, or not complete again; answers the
 // new state and the course's progress percentage. One statement for the flip, so quick clicks do not race.
+import { inTransaction } from "#platform/db/transaction.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, sql } from "#platform/db/connection.ts";
 import type { Actor } from "../shared/actor.ts";
@@ -15,7 +16,7 @@ export async function toggleLectureComplete(
 ): Promise<{ completed: boolean; progress: number }> {
   const { lectureId, courseId, userId } = await findProgressTarget(db, actor, options.lectureId);
   // The flip, the certificate's job and the webhooks commit together (outbox).
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const now = nowIso();
     const row = await trx
       .insertInto("lecture_progress")
