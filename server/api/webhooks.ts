@@ -69,7 +69,7 @@ export async function webhookRoutes(app: FastifyInstance, { services }: { servic
     ),
   );
 
-  app.get<IdParams>(`${PAGE}/:id`, jsonCallsOnly(app), async (request) =>
+  app.get<IdParams>(`${PAGE}/:id(^\\d+$)`, jsonCallsOnly(app), async (request) =>
     getEndpoint(db, request.ctx.actor, idOf(request.params.id)),
   );
 
