@@ -97,7 +97,7 @@ export default function WebhooksPage({ loaderData: d }: Route.ComponentProps) {
                 {
                   key: "url",
                   header: t("webhooks:col_url"),
-                  className: "max-w-xs font-mono text-xs break-all",
+                  className: "min-w-48 max-w-xs font-mono text-xs break-all",
                   cell: (endpoint) => (
                     <>
                       {endpoint.url}
