@@ -37,7 +37,7 @@ export async function redeliver(
     .where("endpoint_id", "=", options.endpointId)
     .executeTakeFirst();
   if (!delivery) throw new AppError("not_found");
-  if (delivery.status === "pending") throw new AppError("conflict", { message: "webhooks:already_pending" });
+  if (delivery.status === "pending") throw new AppError("conflict", { messageKey: "webhooks:already_pending" });
   await db.transaction().execute((trx) => queueAgain(trx, delivery));
 }
 
