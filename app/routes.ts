@@ -84,6 +84,8 @@ export default [
     route("exams/:id", "routes/admin/exams-edit.tsx"),
     route("integrations", "routes/admin/integrations.tsx"),
     route("integrations/:provider", "routes/admin/integrations-edit.tsx"),
+    route("webhooks", "routes/admin/webhooks.tsx"),
+    route("webhooks/:id", "routes/admin/webhooks-detail.tsx"),
     route("promo-codes", "routes/admin/promo-codes.tsx"),
     route("promo-codes/new", "routes/admin/promo-codes-new.tsx"),
     route("promo-codes/:id", "routes/admin/promo-codes-edit.tsx"),

@@ -146,6 +146,8 @@ export const configSchema = z.object({
   BUNNY_API_URL: z.url({ protocol: /^https?$/ }).default("https://video.bunnycdn.com"),
   BUNNY_TUS_URL: z.url({ protocol: /^https?$/ }).default("https://video.bunnycdn.com/tusupload"),
   BUNNY_EMBED_URL: z.url({ protocol: /^https?$/ }).default("https://iframe.mediadelivery.net/embed"),
+  /** tests only (honoured when NODE_ENV=test): webhooks may reach the tests' receiver on 127.0.0.1 */
+  WEBHOOKS_ALLOW_LOOPBACK: z.enum(["0", "1"]).default("0"),
   /** the simulated payment provider: auto = on except in production */
   TEST_PAYMENTS: z.enum(["auto", "on", "off"]).default("auto"),
 });

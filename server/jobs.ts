@@ -15,6 +15,9 @@ import {
 import { paymentRecheckSchedule, recheckPendingPaymentsJob } from "#core/selling/jobs.ts";
 import { renewMembershipJob, renewalScanJob, renewalSchedule } from "#core/memberships/jobs.ts";
 import { noticeScanJob, noticeSchedule } from "#core/memberships/mails/jobs.ts";
+import { allowLoopbackOf } from "#core/webhooks/delivery-rules.ts";
+import { ATTEMPT_TIMEOUT_MS } from "#core/webhooks/delivery-settings.ts";
+import { deliverWebhookJob } from "#core/webhooks/jobs.ts";
 import { registerJob, type RegisteredJob } from "#platform/jobs/define-job.ts";
 import { deleteDoneJobsJob, jobMaintenanceSchedules, recoverStaleJobsJob } from "#platform/jobs/maintenance.ts";
 import type { Schedule } from "#platform/jobs/schedule.ts";
@@ -50,6 +53,11 @@ export function registeredJobs(services: Services): RegisteredJob[] {
     }),
     registerJob(closeExpiredAttemptsJob, {}),
     registerJob(noticeScanJob, {}),
+    registerJob(deliverWebhookJob, {
+      serverSecret: services.secret,
+      timeoutMs: ATTEMPT_TIMEOUT_MS,
+      allowLoopback: allowLoopbackOf(services.config),
+    }),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),
   ];

@@ -2,6 +2,7 @@
 // is still enabled and that the student has no certificate for it yet (a revoked one counts: a new one after a
 // revocation is the admin's reissue), then writes the certificate and queues its e-mail in one transaction. The
 // partial unique index on (user, course) stops a second live certificate whatever happens around the job.
+import { emitWebhookEvent } from "#core/webhooks/emit-event.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { inTransaction } from "#platform/db/transaction.ts";
@@ -61,6 +62,11 @@ export async function issueCertificate(
       .executeTakeFirst();
     if (!inserted) return "already_issued";
     await queueCertificateMail(trx, inserted.id, deps.appUrl);
+    await emitWebhookEvent(trx, "certificate.issued", {
+      certificate: { id: inserted.id, issued_at: now },
+      student: { id: who.userId, name: subject.name },
+      course: { id: who.courseId, title: subject.title },
+    });
     return "issued";
   });
 }

@@ -4,6 +4,7 @@
 // re-encoded). A student's post is plain text, an admin's markdown (by_admin). With video_file_upload=1 the post
 // carries a hosted video (core/media/comment-video.ts, as a comment's): the videos row, owned by the author, is
 // written with the post, and the answer's videoUpload says where the browser sends the file (ours or Bunny's).
+import { emitWebhookEvent } from "#core/webhooks/emit-event.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso, toFlag } from "#platform/db/connection.ts";
 import type { Storage } from "#core/ports/storage.ts";
@@ -80,6 +81,11 @@ export async function createPost(
     if (stored) await recordPostImage(trx, author.userId, stored, now);
     // notifications: new post (queued in the post's transaction: the job table is the outbox)
     await notifyNewPost(trx, row.id);
+    await emitWebhookEvent(trx, "community.post_created", {
+      post: { id: row.id, title: fields.title, created_at: now },
+      topic: { id: topic.id },
+      author: { id: author.userId },
+    });
     return row.id;
   };
   let id: number;

@@ -1,6 +1,7 @@
 // A membership's checkout paid (or a free plan, or a trial begun): a guarded STARTED -> active that one caller
 // passes, however many deliveries arrive. The first period starts now (a trial first, when the plan has one: no
 // charge until it ends); the paid first period is recorded as the charge of period 1.
+import { emitWebhookEvent } from "#core/webhooks/emit-event.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { idempotencyKeyOf } from "./billing.ts";
@@ -74,6 +75,9 @@ export async function activateMembership(
     }
     // The welcome mail, in the same transaction (outbox): it goes exactly when the membership starts.
     await queueMembershipNotice(trx, { membershipId: membership.id, kind: "started", ref: "1" }, now);
+    await emitWebhookEvent(trx, "membership.started", {
+      membership: { id: membership.id, period_end: periodEnd, trial, price_cents: membership.price_cents },
+    });
     return { activated: true, membershipId: membership.id };
   });
 }

@@ -2,6 +2,7 @@
 // abandoned checkout (STARTED) simply ends; a live membership is canceled at its period's end: access holds until
 // then, no renewal is charged, and a cancellation row waits for the survey's answer. A membership being retried
 // (past due) stops being retried. Lifetime memberships have nothing to cancel (409).
+import { emitWebhookEvent } from "#core/webhooks/emit-event.ts";
 import { AppError } from "#core/errors.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
@@ -61,6 +62,10 @@ export async function cancelMembership(
       { membershipId: membership.id, kind: "canceled", ref: now, date: membership.current_period_end },
       now,
     );
+    await emitWebhookEvent(trx, "membership.canceled", {
+      membership: { id: membership.id, access_until: membership.current_period_end },
+      student: { id: userId },
+    });
     return { membership_id: membership.id };
   });
 }

@@ -3,6 +3,7 @@
 // recorded the same way whoever charged it. Paid extends the period by one and returns the membership to active
 // (at risk when the card expires before the next charge); a decline makes it past_due with the next retry, or
 // expires it when retries ran out or the decline was hard.
+import { emitWebhookEvent } from "#core/webhooks/emit-event.ts";
 import type { Transaction } from "kysely";
 import type { Database, MembershipCharge } from "#platform/db/schema.ts";
 import { addMonths, cardExpiresBefore, nextRetryAt } from "./periods.ts";
@@ -47,6 +48,9 @@ export async function recordChargePaid(
     .where("id", "=", membership.id)
     .where("period_number", "=", charge.period_number - 1)
     .execute();
+  await emitWebhookEvent(trx, "membership.renewed", {
+    membership: { id: membership.id, period_number: charge.period_number, period_end: periodEnd },
+  });
 }
 
 /** A declined attempt: past_due with the next retry, or expired (hard decline, retries exhausted). */
@@ -70,11 +74,17 @@ export async function recordChargeFailed(
     .where("status", "=", "pending")
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) === 0) return retryAt ? "retrying" : "expired";
-  await trx
+  const moved = await trx
     .updateTable("memberships")
     .set(retryAt ? { status: "past_due", updated_at: now } : { status: "expired", ended_at: now, updated_at: now })
     .where("id", "=", charge.membership_id)
     .where("status", "in", ["active", "at_risk", "past_due"])
-    .execute();
+    .executeTakeFirst();
+  const membership = { id: charge.membership_id };
+  await emitWebhookEvent(trx, "membership.card_failed", {
+    membership,
+    charge: { id: charge.id, reason: result.reason, next_retry_at: retryAt },
+  });
+  if (retryAt && Number(moved.numUpdatedRows) === 1) await emitWebhookEvent(trx, "membership.past_due", { membership });
   return retryAt ? "retrying" : "expired";
 }

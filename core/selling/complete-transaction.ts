@@ -12,6 +12,7 @@ import { translator } from "#platform/i18n/index.ts";
 import type { Transaction } from "#platform/db/schema.ts";
 import { waitingStatuses } from "./fail-transaction.ts";
 import { grantPurchase } from "./grant-purchase.ts";
+import { emitWebhookEvent } from "#core/webhooks/emit-event.ts";
 
 export type CompletionHooks = {
   /** queues the invoice when the transaction asked for one and invoicing is configured (inside `db`'s transaction) */
@@ -49,9 +50,27 @@ export async function completeTransaction(
     await recordCommission(trx, transaction);
     if (transaction.total_cents > 0) await hooks.scheduleInvoice?.(trx, transaction.id);
     await queueReceipt(trx, transaction, product.title);
+    const order = orderData(transaction, product);
+    await emitWebhookEvent(trx, "order.paid", order);
+    await emitWebhookEvent(trx, "access.granted", order);
     crashPoint("payment.before-commit");
     return true;
   });
+}
+
+/** What the order webhooks say about a transaction (no card data: we never have it). */
+function orderData(transaction: Transaction, product: { id: number; title: string }) {
+  return {
+    transaction: {
+      id: transaction.id,
+      status: "ACCESS_GRANTED",
+      total_cents: transaction.total_cents,
+      currency: transaction.currency,
+      quantity: transaction.quantity,
+    },
+    product: { id: product.id, title: product.title },
+    buyer: { user_id: transaction.user_id, email: transaction.buyer_email, name: transaction.buyer_name },
+  };
 }
 
 async function recordCommission(db: Db, transaction: Transaction): Promise<void> {

@@ -2,6 +2,7 @@
 // Studium (at the provider's panel or by transfer): nothing is sent to the payment provider, the page says so.
 // Only a paid transaction can be refunded, once, by at most its total; it moves to REFUNDED with the amount,
 // the reason and the time, and, when asked, loses the access it gave (revoke-purchase-access.ts).
+import { emitWebhookEvent } from "#core/webhooks/emit-event.ts";
 import { AppError, fieldError } from "#core/errors.ts";
 import { successStatuses } from "#core/selling/fail-transaction.ts";
 import { parseInput } from "#core/validation.ts";
@@ -63,5 +64,10 @@ export async function recordRefund(
         .executeTakeFirstOrThrow();
       await revokePurchaseAccess(trx, transaction, product, data.reason);
     }
+    await emitWebhookEvent(trx, "order.refunded", {
+      transaction: { id: transaction.id, refund_cents: data.amount, currency: transaction.currency },
+      reason: data.reason,
+      access_revoked: data.revoke_access,
+    });
   });
 }

@@ -83,6 +83,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
     "votes",
   ],
   videos: ["community_posts"],
+  webhook_endpoints: ["webhook_deliveries"],
 };
 
 /** Every table a DELETE naming `table` may change through cascades, `table` included. */

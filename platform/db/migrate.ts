@@ -29,6 +29,7 @@ import * as m0024 from "./migrations/0024-exams.ts";
 import * as m0025 from "./migrations/0025-certificates.ts";
 import * as m0026 from "./migrations/0026-post-image-thumbnails.ts";
 import * as m0029 from "./migrations/0029-school-site.ts";
+import * as m0030 from "./migrations/0030-webhooks.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -57,6 +58,7 @@ const migrations: Record<string, MigrationModule> = {
   "0025-certificates": m0025,
   "0026-post-image-thumbnails": m0026,
   "0029-school-site": m0029,
+  "0030-webhooks": m0030,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -10,6 +10,7 @@ import type { MembershipAdminTables } from "./schema-membership-admin.ts";
 import type { MembershipTables } from "./schema-memberships.ts";
 import type { MembershipStripeTables } from "./schema-memberships-stripe.ts";
 import type { SellingTables } from "./schema-selling.ts";
+import type { WebhookTables } from "./schema-webhooks.ts";
 
 export type * from "./schema-selling.ts";
 export type * from "./schema-exams.ts";
@@ -486,7 +487,8 @@ export type Database = {
   MembershipStripeTables &
   CertificateTables &
   ExamTables &
-  MembershipAdminTables;
+  MembershipAdminTables &
+  WebhookTables;
 
 export type School = Selectable<SchoolTable>;
 export type User = Selectable<UserTable>;

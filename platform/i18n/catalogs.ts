@@ -10,6 +10,7 @@ import enDiscussion from "../../locales/en/discussion.json" with { type: "json" 
 import enCommunity from "../../locales/en/community.json" with { type: "json" };
 import enErrors from "../../locales/en/errors.json" with { type: "json" };
 import enJobs from "../../locales/en/jobs.json" with { type: "json" };
+import enWebhooks from "../../locales/en/webhooks.json" with { type: "json" };
 import enMail from "../../locales/en/mail.json" with { type: "json" };
 import enMedia from "../../locales/en/media.json" with { type: "json" };
 import enGallery from "../../locales/en/gallery.json" with { type: "json" };
@@ -53,6 +54,7 @@ import plDiscussion from "../../locales/pl/discussion.json" with { type: "json" 
 import plCommunity from "../../locales/pl/community.json" with { type: "json" };
 import plErrors from "../../locales/pl/errors.json" with { type: "json" };
 import plJobs from "../../locales/pl/jobs.json" with { type: "json" };
+import plWebhooks from "../../locales/pl/webhooks.json" with { type: "json" };
 import plMail from "../../locales/pl/mail.json" with { type: "json" };
 import plMedia from "../../locales/pl/media.json" with { type: "json" };
 import plGallery from "../../locales/pl/gallery.json" with { type: "json" };
@@ -101,6 +103,7 @@ export const catalogs = {
     admin: enAdmin,
     mail: enMail,
     jobs: enJobs,
+    webhooks: enWebhooks,
     catalog: enCatalog,
     reviews: enReviews,
     search: enSearch,
@@ -146,6 +149,7 @@ export const catalogs = {
     admin: plAdmin,
     mail: plMail,
     jobs: plJobs,
+    webhooks: plWebhooks,
     catalog: plCatalog,
     reviews: plReviews,
     search: plSearch,

@@ -69,6 +69,8 @@ export const routeLimits = {
   unsubscribe: { name: "unsubscribe", points: 20, duration: minute, by: "ip" },
   // The school's staff (admins, course managers): one generous count per person across the back office.
   staff: { name: "staff", points: 600, duration: minute, by: "user" },
+  // Outgoing webhooks sent by hand (test events, redeliveries): each makes the server call another address.
+  webhookSend: { name: "webhook_send", points: 30, duration: minute, by: "user" },
 } as const satisfies Record<string, RouteLimit>;
 
 export const exemptions = {

@@ -29,7 +29,11 @@ type TestFixtures = {
   newPage: (options?: { viewport?: { width: number; height: number } }) => Promise<Page>;
 };
 
-type WorkerFixtures = { fileServers: FileServers };
+type WorkerFixtures = {
+  fileServers: FileServers;
+  /** extra environment of the spec file's server (`test.use({ serverEnv })` at the file's top) */
+  serverEnv: Record<string, string>;
+};
 
 // ---------------------------------------------------------------------------------------------------------------
 // Browser errors
@@ -91,9 +95,10 @@ function schoolOn(server: TestServer, language: "en" | "pl"): Promise<School> {
 // ---------------------------------------------------------------------------------------------------------------
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  serverEnv: [{}, { option: true, scope: "worker" }],
+
   fileServers: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
+    async ({ serverEnv }, use) => {
       let current: { file: string; server: Promise<TestServer> } | undefined;
       async function stopCurrent() {
         const previous = current;
@@ -105,7 +110,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         async forFile(file) {
           if (current?.file !== file) {
             await stopCurrent();
-            current = { file, server: startTestServer() };
+            current = { file, server: startTestServer(serverEnv) };
           }
           return current.server;
         },

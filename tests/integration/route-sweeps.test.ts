@@ -123,6 +123,8 @@ function valueOf(url: string, param: string): string | undefined {
     planId: () => String(o.planId),
     attemptId: () => String(o.examAttemptId),
     membershipId: () => String(o.membershipId),
+    // Webhooks are the school's (admin routes: a student is refused before any look-up), so any id does.
+    deliveryId: () => "1",
   };
   if (byName[param]) return byName[param]();
   const idByPath: [RegExp, () => number][] = [
@@ -133,6 +135,7 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/my\/invoices\/:id/, () => o.invoiceId],
     [/^\/home\/reviews\/:id/, () => o.reviewId],
     [/^\/home\/jobs\/:id/, () => o.jobId],
+    [/^\/home\/webhooks\/:id/, () => 1],
     [/^\/home\/products\/:id/, () => o.productId],
     [/^\/home\/promo-codes\/:id/, () => o.promoCodeId],
     [/^\/home\/affiliates\/:id/, () => o.affiliateId],

@@ -12,7 +12,7 @@ import { MessageSquareQuote } from "lucide-react";
 import { BookOpen } from "lucide-react";
 import { Package } from "lucide-react";
 import { Images } from "lucide-react";
-import { Plug } from "lucide-react";
+import { Plug, Webhook } from "lucide-react";
 import { BadgeCheck, Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
 import { DatabaseZap } from "lucide-react";
@@ -63,6 +63,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home/surveys", key: "surveys:nav", icon: ClipboardList },
   { to: "/home/exams", key: "exams:nav", icon: GraduationCap },
   { to: "/home/integrations", key: "integrations:nav", icon: Plug },
+  { to: "/home/webhooks", key: "webhooks:nav", icon: Webhook },
   { to: "/home/promo-codes", key: "promo:nav_promo_codes", icon: TicketPercent },
   { to: "/home/affiliates", key: "promo:nav_affiliates", icon: Handshake },
 ];
