@@ -15,6 +15,7 @@ import {
 import { paymentRecheckSchedule, recheckPendingPaymentsJob } from "#core/selling/jobs.ts";
 import { renewMembershipJob, renewalScanJob, renewalSchedule } from "#core/memberships/jobs.ts";
 import { noticeScanJob, noticeSchedule } from "#core/memberships/mails/jobs.ts";
+import { dripScanJob, dripSchedule } from "#core/learning/jobs.ts";
 import { registerJob, type RegisteredJob } from "#platform/jobs/define-job.ts";
 import { deleteDoneJobsJob, jobMaintenanceSchedules, recoverStaleJobsJob } from "#platform/jobs/maintenance.ts";
 import type { Schedule } from "#platform/jobs/schedule.ts";
@@ -50,6 +51,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
     }),
     registerJob(closeExpiredAttemptsJob, {}),
     registerJob(noticeScanJob, {}),
+    registerJob(dripScanJob, {}),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),
   ];
@@ -60,6 +62,7 @@ export const schedules: readonly Schedule[] = [
   renewalSchedule,
   closeExpiredAttemptsSchedule,
   noticeSchedule,
+  dripSchedule,
   mediaMaintenanceSchedule,
   commentVideoSweepSchedule,
   ...jobMaintenanceSchedules,

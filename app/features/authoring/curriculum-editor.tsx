@@ -17,6 +17,7 @@ import { toast } from "#app/ui/toast.tsx";
 import { LectureAccessBadge, LectureStatusBadge } from "./badges.tsx";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { NewLectureDialog } from "./new-lecture-dialog.tsx";
+import { DripDialog } from "./drip-dialog.tsx";
 import { type DragHandle, SortableList } from "./sortable-list.tsx";
 import { EmptyState } from "#app/ui/empty-state.tsx";
 
@@ -170,6 +171,7 @@ function SectionCard({
         </div>
         {!renaming && (
           <div className="flex items-center gap-1">
+            <DripDialog url={sectionUrl} name={section.title} drip={section} onSaved={onChanged} />
             <Button
               variant="ghost"
               className="px-2"
@@ -263,6 +265,12 @@ function LectureRow({
           <span>{t("authoring:component_count", { count: lecture.component_count })}</span>
         </span>
       </div>
+      <DripDialog
+        url={`${sectionUrl}/lectures/${lecture.id}`}
+        name={lecture.title}
+        drip={lecture}
+        onSaved={onChanged}
+      />
       <ConfirmDialog
         trigger={
           <Button
