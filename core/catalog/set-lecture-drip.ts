@@ -8,7 +8,12 @@ import { dripSchema } from "./authoring-schemas.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath, type LecturePath } from "./authorize-authoring.ts";
 
-export async function setLectureDrip(db: Db, actor: Actor, path: LecturePath, input: unknown): Promise<AuthoredLecture> {
+export async function setLectureDrip(
+  db: Db,
+  actor: Actor,
+  path: LecturePath,
+  input: unknown,
+): Promise<AuthoredLecture> {
   const ids = editablePath(actor, path);
   return db.transaction().execute(async (trx) => {
     await requireLecture(trx, ids);

@@ -8,7 +8,12 @@ import { dripSchema } from "./authoring-schemas.ts";
 import type { Actor } from "../shared/actor.ts";
 import { editablePath, type SectionPath } from "./authorize-authoring.ts";
 
-export async function setSectionDrip(db: Db, actor: Actor, path: SectionPath, input: unknown): Promise<AuthoredSection> {
+export async function setSectionDrip(
+  db: Db,
+  actor: Actor,
+  path: SectionPath,
+  input: unknown,
+): Promise<AuthoredSection> {
   const ids = editablePath(actor, path);
   return db.transaction().execute(async (trx) => {
     await requireSection(trx, ids.courseId, ids.sectionId);

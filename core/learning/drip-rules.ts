@@ -25,7 +25,8 @@ export function ruleUnlockMs(rule: DripRule, accessStart: string | null, timeZon
   let unlock = OPEN;
   if (rule.drip_at !== null) unlock = Date.parse(rule.drip_at);
   if (rule.drip_days !== null) {
-    const byDays = accessStart === null ? AFTER_ACCESS : Date.parse(addZonedDays(accessStart, rule.drip_days, timeZone));
+    const byDays =
+      accessStart === null ? AFTER_ACCESS : Date.parse(addZonedDays(accessStart, rule.drip_days, timeZone));
     unlock = Math.max(unlock, byDays);
   }
   return unlock;

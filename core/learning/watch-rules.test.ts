@@ -165,7 +165,15 @@ describe("a course whose open lectures are all still dripping", () => {
         null,
       ),
     ).toEqual({ kind: "lecture", lectureId: 1 });
-    expect(watchEntry([{ id: 1, gate: "locked" }, { id: 2, gate: "allowed" }], null)).toEqual({
+    expect(
+      watchEntry(
+        [
+          { id: 1, gate: "locked" },
+          { id: 2, gate: "allowed" },
+        ],
+        null,
+      ),
+    ).toEqual({
       kind: "lecture",
       lectureId: 2,
     });

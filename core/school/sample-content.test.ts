@@ -339,7 +339,11 @@ describe("addSampleContent", () => {
     const dripped = rows.filter((l) => l.drip_days !== null || l.drip_at !== null);
     expect(dripped).toHaveLength(1);
     expect(dripped[0]).toMatchObject({ drip_days: SAMPLE_DRIP_DAYS, drip_at: null, access: "paid", section: 2 });
-    const survey = await db.selectFrom("surveys").selectAll().where("course_id", "=", course.id).executeTakeFirstOrThrow();
+    const survey = await db
+      .selectFrom("surveys")
+      .selectAll()
+      .where("course_id", "=", course.id)
+      .executeTakeFirstOrThrow();
     const lastOfFirst = rows.filter((l) => l.section === 1).at(-1)!;
     expect(survey).toMatchObject({ placement: "course_lecture", lecture_id: lastOfFirst.id });
     expect(JSON.parse(survey.questions).length).toBeGreaterThanOrEqual(2);

@@ -21,10 +21,14 @@ const texts: Record<Language, { title: string; description: string; questions: u
           { value: "not", label: "Not clear enough" },
         ],
       },
-      { type: "checkbox", title: "What do you shoot with?", options: [
-        { value: "phone", label: "A phone" },
-        { value: "camera", label: "A camera" },
-      ] },
+      {
+        type: "checkbox",
+        title: "What do you shoot with?",
+        options: [
+          { value: "phone", label: "A phone" },
+          { value: "camera", label: "A camera" },
+        ],
+      },
       { type: "textarea", title: "What would you like to learn next?", placeholder: "Optional" },
     ],
   },
@@ -42,10 +46,14 @@ const texts: Record<Language, { title: string; description: string; questions: u
           { value: "not", label: "Niewystarczająco zrozumiała" },
         ],
       },
-      { type: "checkbox", title: "Czym fotografujesz?", options: [
-        { value: "phone", label: "Telefonem" },
-        { value: "camera", label: "Aparatem" },
-      ] },
+      {
+        type: "checkbox",
+        title: "Czym fotografujesz?",
+        options: [
+          { value: "phone", label: "Telefonem" },
+          { value: "camera", label: "Aparatem" },
+        ],
+      },
       { type: "textarea", title: "Czego chcesz nauczyć się dalej?", placeholder: "Opcjonalnie" },
     ],
   },

@@ -53,7 +53,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // A lecture held back by its drip release shows when it opens (school's zone and language), and nothing else.
   const zone = ctx.school?.time_zone ?? "UTC";
   const opensOn = (lecture: { gate: string; available_at: string | null }) =>
-    lecture.gate !== "locked" ? null : lecture.available_at ? formatLongDateTime(lecture.available_at, ctx.lang, zone) : "";
+    lecture.gate !== "locked"
+      ? null
+      : lecture.available_at
+        ? formatLongDateTime(lecture.available_at, ctx.lang, zone)
+        : "";
   const locked = current.lecture.gate === "locked";
   const [discussion, bodyHtml, components, favourites, exam] = await Promise.all([
     locked ? null : loadLectureDiscussion(services.db, { lectureId: current.lecture.id, viewer: ctx.user }),
