@@ -166,12 +166,12 @@ function SectionCard({
                   </span>
                 )}
               </p>
+              <DripDialog url={sectionUrl} name={section.title} drip={section} onSaved={onChanged} />
             </>
           )}
         </div>
         {!renaming && (
           <div className="flex items-center gap-1">
-            <DripDialog url={sectionUrl} name={section.title} drip={section} onSaved={onChanged} />
             <Button
               variant="ghost"
               className="px-2"
@@ -263,14 +263,14 @@ function LectureRow({
           <LectureAccessBadge access={lecture.access} />
           <LectureStatusBadge status={lecture.status} />
           <span>{t("authoring:component_count", { count: lecture.component_count })}</span>
+          <DripDialog
+            url={`${sectionUrl}/lectures/${lecture.id}`}
+            name={lecture.title}
+            drip={lecture}
+            onSaved={onChanged}
+          />
         </span>
       </div>
-      <DripDialog
-        url={`${sectionUrl}/lectures/${lecture.id}`}
-        name={lecture.title}
-        drip={lecture}
-        onSaved={onChanged}
-      />
       <ConfirmDialog
         trigger={
           <Button
