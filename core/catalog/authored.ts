@@ -59,10 +59,24 @@ export function authoredCourse(row: CourseRow): AuthoredCourse {
   };
 }
 
-export type AuthoredSection = { id: number; course_id: number; title: string; position: number };
+export type AuthoredSection = {
+  id: number;
+  course_id: number;
+  title: string;
+  position: number;
+  drip_days: number | null;
+  drip_at: string | null;
+};
 
 export function authoredSection(row: SectionRow): AuthoredSection {
-  return { id: row.id, course_id: row.course_id, title: row.title, position: row.position };
+  return {
+    id: row.id,
+    course_id: row.course_id,
+    title: row.title,
+    position: row.position,
+    drip_days: row.drip_days,
+    drip_at: row.drip_at,
+  };
 }
 
 export type AuthoredLecture = {
@@ -73,6 +87,8 @@ export type AuthoredLecture = {
   access: LectureRow["access"];
   status: LectureRow["status"];
   position: number;
+  drip_days: number | null;
+  drip_at: string | null;
 };
 
 export function authoredLecture(row: Pick<LectureRow, keyof AuthoredLecture>): AuthoredLecture {
@@ -84,6 +100,8 @@ export function authoredLecture(row: Pick<LectureRow, keyof AuthoredLecture>): A
     access: row.access,
     status: row.status,
     position: row.position,
+    drip_days: row.drip_days,
+    drip_at: row.drip_at,
   };
 }
 

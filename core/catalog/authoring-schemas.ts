@@ -102,6 +102,30 @@ export const lectureSchema = z.object({
 /** An update may also move the lecture to another section of the same course. */
 export const lectureUpdateSchema = lectureSchema.extend({ section_id: idSchema });
 
+/**
+ * PUT .../drip of a section or a lecture (drip release): none, "N days after the student's access began"
+ * (1..3650), or "on a date" (an instant with its offset: the editor converts the school's wall clock to UTC).
+ * Answers the columns as stored: the rule not chosen is emptied.
+ */
+export const DRIP_DAYS_MAX = 3650;
+export const dripModes = ["none", "days", "date"] as const;
+export const dripSchema = z
+  .object({
+    mode: z.enum(dripModes),
+    drip_days: optionalInt(1, DRIP_DAYS_MAX),
+    drip_at: optionalMoment("start"),
+  })
+  .superRefine((drip, ctx) => {
+    if (drip.mode === "days" && drip.drip_days === null)
+      ctx.addIssue({ code: "custom", path: ["drip_days"], message: "validation:required" });
+    if (drip.mode === "date" && drip.drip_at === null)
+      ctx.addIssue({ code: "custom", path: ["drip_at"], message: "validation:required" });
+  })
+  .transform((drip) => ({
+    drip_days: drip.mode === "days" ? drip.drip_days : null,
+    drip_at: drip.mode === "date" ? drip.drip_at : null,
+  }));
+
 /** POST .../order: every id of the list, in the new order. */
 export const orderSchema = z.object({
   ids: z

@@ -24,6 +24,7 @@ export async function listSections(db: Db, actor: Actor, courseIdInput: unknown)
     .innerJoin("course_sections as s", "s.id", "l.section_id")
     .where("s.course_id", "=", courseId)
     .select(["l.id", "l.section_id", "l.title", "l.duration_minutes", "l.access", "l.status", "l.position"])
+    .select(["l.drip_days", "l.drip_at"])
     .select((eb) =>
       eb
         .selectFrom("lecture_components as c")

@@ -22,6 +22,30 @@ export async function hasCourseAccess(
   return membershipOpensCourse(db, user.id, courseId, now);
 }
 
+/**
+ * When the user's access to the course began (drip release counts from it): their access row's start, or, for a
+ * member without a row of their own, the earliest start of a membership that opens the course; null without access.
+ */
+export async function courseAccessStart(
+  db: Db,
+  user: Pick<User, "id" | "role">,
+  courseId: number,
+  now = nowIso(),
+): Promise<string | null> {
+  const window = await accessWindows.get(db, `${user.id} ${courseId}`);
+  if (window && window.starts_at <= now && (window.ends_at === null || window.ends_at > now)) return window.starts_at;
+  if (!(await membershipOpensCourse(db, user.id, courseId, now))) return null;
+  const first = await db
+    .selectFrom("memberships as m")
+    .innerJoin("membership_plan_courses as k", "k.plan_id", "m.plan_id")
+    .select(["m.started_at", "m.created_at"])
+    .where("m.user_id", "=", user.id)
+    .where("k.course_id", "=", courseId)
+    .orderBy("m.created_at")
+    .executeTakeFirst();
+  return first ? (first.started_at ?? first.created_at) : null;
+}
+
 // Asked on every watch page, progress and discussion call, so the user's access row (its window; a revoked one
 // counts as none) is kept per process: any write to course_access here empties the copies at once
 // (platform/cache/cache.ts), and the window is compared with the clock on every call. "No access" is never

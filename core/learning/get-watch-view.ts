@@ -6,7 +6,9 @@ import { componentDataByKind, type ComponentData, type ComponentKind } from "#co
 import type { Db } from "#platform/db/connection.ts";
 import type { CourseStatus, LectureAccess, LectureStatus, User } from "#platform/db/schema.ts";
 import { hasCourseAccess } from "./course-access.ts";
-import { loadCurriculum } from "./load-curriculum.ts";
+import { hasDrip } from "./drip-rules.ts";
+import { dripContext, dripOf } from "./drip-viewer.ts";
+import { type CurriculumLecture, loadCurriculum } from "./load-curriculum.ts";
 import {
   chooseResumeLecture,
   courseVisible,
@@ -29,6 +31,8 @@ export type WatchLecture = {
   access: LectureAccess;
   status: LectureStatus;
   gate: WatchGate;
+  /** when a lecture locked by its drip release opens (null: that many days after the viewer's access begins) */
+  available_at: string | null;
   completed: boolean;
 };
 
@@ -98,6 +102,15 @@ export async function getWatchView(
       : Promise.resolve([]),
   ]);
   const progressOf = new Map(progressRows.map((row) => [row.lecture_id, row]));
+  const dripped = curriculum.some((s) => hasDrip(s.drip) || s.lectures.some((l) => hasDrip(l.drip.lecture)));
+  const drip = dripped ? await dripContext(db, options.user, viewer, course.id) : null;
+  // A lecture the viewer could open is held back while its drip release has not come (admins are never held).
+  const gateOf = (lecture: CurriculumLecture): Pick<WatchLecture, "gate" | "available_at"> => {
+    const gate = watchGate(lecture.access, viewer);
+    if (gate !== "allowed" || !drip) return { gate, available_at: null };
+    const state = dripOf(drip, lecture.drip.section, lecture.drip.lecture);
+    return state.locked ? { gate: "locked", available_at: state.availableAt } : { gate, available_at: null };
+  };
 
   const sections = curriculum
     .map((section) => ({
@@ -111,7 +124,7 @@ export async function getWatchView(
           duration_minutes: lecture.duration_minutes,
           access: lecture.access,
           status: lecture.status,
-          gate: watchGate(lecture.access, viewer),
+          ...gateOf(lecture),
           completed: Boolean(progressOf.get(lecture.id)?.completed_at),
         })),
     }))

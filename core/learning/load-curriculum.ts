@@ -2,6 +2,7 @@
 // the progress calls and the student's course list.
 import type { Db } from "#platform/db/connection.ts";
 import type { LectureAccess, LectureStatus } from "#platform/db/schema.ts";
+import type { DripRule } from "./drip-rules.ts";
 
 export type CurriculumLecture = {
   id: number;
@@ -11,9 +12,17 @@ export type CurriculumLecture = {
   duration_minutes: number;
   access: LectureAccess;
   status: LectureStatus;
+  /** the lecture's own drip rule and its section's (drip-rules.ts) */
+  drip: { section: DripRule; lecture: DripRule };
 };
 
-export type CurriculumSection = { id: number; course_id: number; title: string; lectures: CurriculumLecture[] };
+export type CurriculumSection = {
+  id: number;
+  course_id: number;
+  title: string;
+  drip: DripRule;
+  lectures: CurriculumLecture[];
+};
 
 /** Sections in order, each with its lectures in order (drafts included: callers filter by viewer). */
 export async function loadCurriculum(db: Db, courseIds: readonly number[]): Promise<CurriculumSection[]> {
@@ -26,6 +35,10 @@ export async function loadCurriculum(db: Db, courseIds: readonly number[]): Prom
       "s.id as section_id",
       "s.course_id",
       "s.title as section_title",
+      "s.drip_days as section_drip_days",
+      "s.drip_at as section_drip_at",
+      "l.drip_days",
+      "l.drip_at",
       "l.id as lecture_id",
       "l.title as lecture_title",
       "l.duration_minutes",
@@ -42,7 +55,13 @@ export async function loadCurriculum(db: Db, courseIds: readonly number[]): Prom
   for (const row of rows) {
     let section = sections.at(-1);
     if (!section || section.id !== row.section_id) {
-      section = { id: row.section_id, course_id: row.course_id, title: row.section_title, lectures: [] };
+      section = {
+        id: row.section_id,
+        course_id: row.course_id,
+        title: row.section_title,
+        drip: { drip_days: row.section_drip_days, drip_at: row.section_drip_at },
+        lectures: [],
+      };
       sections.push(section);
     }
     if (row.lecture_id !== null) {
@@ -54,6 +73,7 @@ export async function loadCurriculum(db: Db, courseIds: readonly number[]): Prom
         duration_minutes: Number(row.duration_minutes ?? 0),
         access: row.access ?? "paid",
         status: row.status ?? "draft",
+        drip: { section: section.drip, lecture: { drip_days: row.drip_days ?? null, drip_at: row.drip_at ?? null } },
       });
     }
   }

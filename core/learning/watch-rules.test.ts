@@ -153,3 +153,29 @@ describe("the quiz and embed rules the renderers rely on", () => {
     expect(embedUrl("https://evil.example/watch?v=dQw4w9WgXcQ")).toBeNull();
   });
 });
+
+describe("a course whose open lectures are all still dripping", () => {
+  it("leads to the first locked lecture (its page says when it opens), not to the checkout", () => {
+    expect(
+      watchEntry(
+        [
+          { id: 1, gate: "locked" },
+          { id: 2, gate: "locked" },
+        ],
+        null,
+      ),
+    ).toEqual({ kind: "lecture", lectureId: 1 });
+    expect(
+      watchEntry(
+        [
+          { id: 1, gate: "locked" },
+          { id: 2, gate: "allowed" },
+        ],
+        null,
+      ),
+    ).toEqual({
+      kind: "lecture",
+      lectureId: 2,
+    });
+  });
+});

@@ -46,14 +46,15 @@ export function lectureVisible(status: LectureStatus, viewer: WatchViewer): bool
   return status === "published" || viewer.isAdmin || viewer.preview;
 }
 
-export type WatchGate = "allowed" | "login" | "buy";
+/** `locked`: the viewer may open the lecture, but not yet (its drip release, drip-rules.ts). */
+export type WatchGate = "allowed" | "login" | "buy" | "locked";
 
 /**
  * §6: free lectures for everyone, login-required lectures for logged-in users, paid lectures for students with
  * access. A logged-out viewer of a login-required lecture is sent to log in; anyone without access to a paid
  * lecture is sent to the course's checkout (which offers logging in or registering itself).
  */
-export function watchGate(access: LectureAccess, viewer: WatchViewer): WatchGate {
+export function watchGate(access: LectureAccess, viewer: WatchViewer): Exclude<WatchGate, "locked"> {
   const gate = lectureGate(access, { loggedIn: viewer.loggedIn, hasAccess: viewer.hasAccess });
   if (gate === "login" && access === "paid") return "buy";
   return gate;
@@ -92,8 +93,9 @@ export type WatchEntry =
   { kind: "lecture"; lectureId: number } | { kind: "login" } | { kind: "buy" } | { kind: "empty" };
 
 /**
- * Where `/{course}/watch` leads: the resume lecture; or, when the viewer may open none, the login page if
- * logging in would open one, otherwise the checkout; `empty` when the course has no lecture to show.
+ * Where `/{course}/watch` leads: the resume lecture; or, when the viewer may open none yet, the first lecture
+ * still locked by its drip release (its page says when it opens); otherwise the login page if logging in would
+ * open one, else the checkout; `empty` when the course has no lecture to show.
  */
 export function watchEntry(
   ordered: readonly { id: number; gate: WatchGate }[],
@@ -102,6 +104,8 @@ export function watchEntry(
   if (ordered.length === 0) return { kind: "empty" };
   const resume = chooseResumeLecture(ordered, lastViewedId);
   if (resume !== null) return { kind: "lecture", lectureId: resume };
+  const locked = ordered.find((lecture) => lecture.gate === "locked");
+  if (locked) return { kind: "lecture", lectureId: locked.id };
   return ordered.some((lecture) => lecture.gate === "login") ? { kind: "login" } : { kind: "buy" };
 }
 

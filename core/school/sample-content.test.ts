@@ -23,6 +23,7 @@ import { keyOwner } from "../media/storage-keys.ts";
 import { createUploadInspector, type UploadPolicy } from "../media/upload-inspector.ts";
 import { topicIdsWithKey } from "../community/topic-access.ts";
 import { addSampleContent, SAMPLE_STUDENT_EMAIL, type SampleContent, type SampleMedia } from "./sample-content.ts";
+import { SAMPLE_DRIP_DAYS } from "./sample-texts.ts";
 import { setupSchool } from "./setup-school.ts";
 
 let database: UnitDatabase;
@@ -61,6 +62,7 @@ async function passesUploadChecks(bytes: Buffer, policy: UploadPolicy): Promise<
 
 async function clearSample() {
   for (const table of [
+    "surveys",
     "exams",
     "membership_plans",
     "votes",
@@ -322,6 +324,29 @@ describe("addSampleContent", () => {
     const questions = JSON.parse(exam.questions) as { type: string; options: { correct: boolean }[] }[];
     expect(questions).toHaveLength(6);
     expect(questions.every((q) => q.type === "single" && q.options.filter((o) => o.correct).length === 1)).toBe(true);
+  });
+
+  it("drips one paid lecture (3 days after access) and asks a survey after the first section's last lecture", async () => {
+    const { course } = await loadSample();
+    const rows = await db
+      .selectFrom("lectures as l")
+      .innerJoin("course_sections as s", "s.id", "l.section_id")
+      .select(["l.id", "l.title", "l.access", "l.drip_days", "l.drip_at", "s.position as section", "l.position"])
+      .where("s.course_id", "=", course.id)
+      .orderBy("s.position")
+      .orderBy("l.position")
+      .execute();
+    const dripped = rows.filter((l) => l.drip_days !== null || l.drip_at !== null);
+    expect(dripped).toHaveLength(1);
+    expect(dripped[0]).toMatchObject({ drip_days: SAMPLE_DRIP_DAYS, drip_at: null, access: "paid", section: 2 });
+    const survey = await db
+      .selectFrom("surveys")
+      .selectAll()
+      .where("course_id", "=", course.id)
+      .executeTakeFirstOrThrow();
+    const lastOfFirst = rows.filter((l) => l.section === 1).at(-1)!;
+    expect(survey).toMatchObject({ placement: "course_lecture", lecture_id: lastOfFirst.id });
+    expect(JSON.parse(survey.questions).length).toBeGreaterThanOrEqual(2);
   });
 
   it("adds approved reviews, recommended and neutral, signed with first names", async () => {

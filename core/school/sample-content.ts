@@ -2,7 +2,8 @@
 // two sections and six lectures (free, login-required and paid, some an hour or longer) whose components are of
 // every kind (markdown lessons, the welcome clip, an embedded film, a PDF cheat sheet, a checklist to download
 // and a quiz), a discussion under the free lecture (the sample student's comments, the owner's reply), approved
-// reviews, the community's two topics with posts, comments, votes and pictures (./sample-community.ts), and the
+// reviews, a survey after the first section, one lecture dripped (it opens 3 days after the student's access
+// began), the community's two topics with posts, comments, votes and pictures (./sample-community.ts), and the
 // sample student, who has access to the course and whose random password is shown once to the owner. Written in
 // the school's language; runs inside the setup transaction. The pictures, the clip and
 // the PDF come from the SampleMedia passed in (drawn by platform/sample-files/) and are stored like uploads: an `uploads` row marked stored, under the
@@ -26,6 +27,7 @@ import { parseInput } from "../validation.ts";
 import { addSampleCommunity, type SampleCommunity } from "./sample-community.ts";
 import { addSampleMembershipPlan } from "./sample-membership.ts";
 import { addSampleExam } from "./sample-exam.ts";
+import { addSampleSurvey } from "./sample-survey.ts";
 import { type SampleComponent, type SampleLecture, type SamplePdfLine, sampleTexts } from "./sample-texts.ts";
 import { addSampleCertificateTemplate } from "../certificates/add-sample-template.ts";
 
@@ -165,6 +167,7 @@ async function addLecture(
       position,
       // The lesson lives in its markdown component, as in a lecture made in the editor.
       body: "",
+      drip_days: sample.dripDays ?? null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -304,6 +307,7 @@ export async function addSampleContent(
   });
 
   let lectures = 0;
+  let surveyAfter: number | null = null;
   for (const [sectionIndex, section] of t.sections.entries()) {
     const { id: sectionId } = await db
       .insertInto("course_sections")
@@ -313,6 +317,8 @@ export async function addSampleContent(
     for (const [index, lecture] of section.lectures.entries()) {
       const lectureId = await addLecture(context, sectionId, index + 1, lecture);
       if (lecture.discussion) await addDiscussion(context, lectureId, student.id, lecture.discussion);
+      // The survey is asked after the first section's last lecture.
+      if (sectionIndex === 0) surveyAfter = lectureId;
     }
     lectures += section.lectures.length;
   }
@@ -345,6 +351,8 @@ export async function addSampleContent(
   await addSampleMembershipPlan(db, { language: options.language, currency: options.currency, courseId: course.id });
   await addSampleCertificateTemplate(db, { courseId: course.id, signer: options.owner.name });
   await addSampleExam(db, { language: options.language, courseId: course.id, ownerId: options.owner.id, now });
+  if (surveyAfter !== null)
+    await addSampleSurvey(db, { language: options.language, courseId: course.id, afterLectureId: surveyAfter, now });
 
   return {
     course: { title: t.title, slug: course.slug, sections: t.sections.length, lectures },

@@ -16,6 +16,9 @@ export type SampleComponent =
   | { kind: "file"; filename: string; contentType: string; text: string }
   | { kind: "quiz"; quiz: ComponentData<"quiz"> };
 
+/** The sample's dripped lecture opens this many days after the student's access began (issue 17, item 7). */
+export const SAMPLE_DRIP_DAYS = 3;
+
 export type SampleLecture = {
   title: string;
   minutes: number;
@@ -23,6 +26,8 @@ export type SampleLecture = {
   components: SampleComponent[];
   /** the sample student's comments; the owner answers the first */
   discussion?: { comments: string[]; ownerReply: string };
+  /** drip release: opens this many days after the student's access began */
+  dripDays?: number;
 };
 
 export type SampleReview = { firstName: string; rating: 10 | 5; title: string; body: string; daysAgo: number };
@@ -207,6 +212,7 @@ export const sampleTexts: Record<Language, SampleTexts> = {
           },
           {
             title: "Composition: the rules and when to break them",
+            dripDays: SAMPLE_DRIP_DAYS,
             minutes: 65,
             access: "paid",
             components: [
@@ -435,6 +441,7 @@ export const sampleTexts: Record<Language, SampleTexts> = {
           },
           {
             title: "Kompozycja: zasady i kiedy je łamać",
+            dripDays: SAMPLE_DRIP_DAYS,
             minutes: 65,
             access: "paid",
             components: [

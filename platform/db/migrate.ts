@@ -30,6 +30,7 @@ import * as m0025 from "./migrations/0025-certificates.ts";
 import * as m0026 from "./migrations/0026-post-image-thumbnails.ts";
 import * as m0029 from "./migrations/0029-school-site.ts";
 import * as m0030 from "./migrations/0030-webhooks.ts";
+import * as m0027 from "./migrations/0027-drip-release.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -59,6 +60,7 @@ const migrations: Record<string, MigrationModule> = {
   "0026-post-image-thumbnails": m0026,
   "0029-school-site": m0029,
   "0030-webhooks": m0030,
+  "0027-drip-release": m0027,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -438,6 +438,10 @@ export type CourseSectionTable = {
   course_id: number;
   title: string;
   position: number;
+  /** drip release: opens this many days after the student's access began (null: no such rule) */
+  drip_days: number | null;
+  /** drip release: opens at this instant, ISO-8601 UTC (null: no such rule) */
+  drip_at: string | null;
 };
 
 export type LectureTable = {
@@ -450,6 +454,19 @@ export type LectureTable = {
   position: number;
   /** markdown */
   body: string;
+  /** drip release, as on the section: the later of the two unlocks applies */
+  drip_days: number | null;
+  drip_at: string | null;
+};
+
+/** One unlock mail sent: a student's section or lecture that opened (migration 0027). */
+export type DripNoticeTable = {
+  id: Generated<number>;
+  user_id: number;
+  course_id: number;
+  unit: "section" | "lecture";
+  unit_id: number;
+  created_at: string;
 };
 
 export type Database = {
@@ -462,6 +479,7 @@ export type Database = {
   courses: CourseTable;
   course_sections: CourseSectionTable;
   lectures: LectureTable;
+  drip_notices: DripNoticeTable;
   course_price_changes: CoursePriceChangeTable;
   lecture_components: LectureComponentTable;
   course_access: CourseAccessTable;

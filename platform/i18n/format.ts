@@ -49,3 +49,20 @@ export function formatMinutes(minutes: number): string {
   if (minutes < 60) return `${minutes}min`;
   return `${Math.floor(minutes / 60)}h ${minutes % 60}min`;
 }
+
+const longFormats = new Map<string, [Intl.DateTimeFormat, Intl.DateTimeFormat]>();
+
+/** "3 December 2026, 09:00" / "3 grudnia 2026, 09:00" in the school's time zone (when locked content opens). */
+export function formatLongDateTime(value: string | Date, lang: Lang, timeZone = "UTC"): string {
+  const key = `${lang} ${timeZone}`;
+  let formats = longFormats.get(key);
+  if (!formats) {
+    formats = [
+      new Intl.DateTimeFormat(locales[lang], { day: "numeric", month: "long", year: "numeric", timeZone }),
+      new Intl.DateTimeFormat(locales[lang], { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }),
+    ];
+    longFormats.set(key, formats);
+  }
+  const date = typeof value === "string" ? new Date(value) : value;
+  return `${formats[0].format(date)}, ${formats[1].format(date)}`;
+}

@@ -75,3 +75,16 @@ export function utcToZoned(iso: string, zone: string): string {
   if (Number.isNaN(instant)) return "";
   return new Date(wallClockMs(instant, zone)).toISOString().slice(0, 16);
 }
+
+/**
+ * `days` calendar days after an instant on the wall clock of `zone`: the same local time that many days later,
+ * so across a change of the clocks the gap is 23 or 25 hours, not 24 (a skipped time moves forward).
+ */
+export function addZonedDays(iso: string, days: number, zone: string): string {
+  const instant = Date.parse(iso);
+  if (Number.isNaN(instant)) return iso;
+  const whole = instant - (instant % 1000);
+  const wall = new Date(wallClockMs(whole, zone) + days * DAY_MS).toISOString().slice(0, 19);
+  const moved = zonedToUtc(wall, zone) ?? new Date(whole + days * DAY_MS).toISOString();
+  return new Date(Date.parse(moved) + (instant % 1000)).toISOString();
+}

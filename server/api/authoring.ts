@@ -24,6 +24,8 @@ import { updateComponent } from "#core/catalog/update-component.ts";
 import { updateCourse } from "#core/catalog/update-course.ts";
 import { updateLecture } from "#core/catalog/update-lecture.ts";
 import { updateSection } from "#core/catalog/update-section.ts";
+import { setLectureDrip } from "#core/catalog/set-lecture-drip.ts";
+import { setSectionDrip } from "#core/catalog/set-section-drip.ts";
 import { grantAccessByEmail } from "#core/learning/grant-access-by-email.ts";
 import { listCourseStudents } from "#core/learning/list-course-students.ts";
 import { revokeAccessByAdmin } from "#core/learning/revoke-access-by-admin.ts";
@@ -108,6 +110,10 @@ export async function authoringRoutes(app: FastifyInstance, { services }: { serv
     section: await updateSection(db, request.ctx.actor, path(request).section, request.body),
   }));
 
+  app.put(`${SECTION}/drip`, staff, async (request) => ({
+    section: await setSectionDrip(db, request.ctx.actor, path(request).section, request.body),
+  }));
+
   app.delete(SECTION, staff, async (request) => {
     await deleteSection(db, request.ctx.actor, path(request).section);
     return { ok: true };
@@ -130,6 +136,10 @@ export async function authoringRoutes(app: FastifyInstance, { services }: { serv
 
   app.put(LECTURE, staff, async (request) => ({
     lecture: await updateLecture(db, request.ctx.actor, path(request).lecture, request.body),
+  }));
+
+  app.put(`${LECTURE}/drip`, staff, async (request) => ({
+    lecture: await setLectureDrip(db, request.ctx.actor, path(request).lecture, request.body),
   }));
 
   app.delete(LECTURE, staff, async (request) => {

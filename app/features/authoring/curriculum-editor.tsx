@@ -17,6 +17,7 @@ import { toast } from "#app/ui/toast.tsx";
 import { LectureAccessBadge, LectureStatusBadge } from "./badges.tsx";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { NewLectureDialog } from "./new-lecture-dialog.tsx";
+import { DripDialog } from "./drip-dialog.tsx";
 import { type DragHandle, SortableList } from "./sortable-list.tsx";
 import { EmptyState } from "#app/ui/empty-state.tsx";
 
@@ -165,6 +166,7 @@ function SectionCard({
                   </span>
                 )}
               </p>
+              <DripDialog url={sectionUrl} name={section.title} drip={section} onSaved={onChanged} />
             </>
           )}
         </div>
@@ -261,6 +263,12 @@ function LectureRow({
           <LectureAccessBadge access={lecture.access} />
           <LectureStatusBadge status={lecture.status} />
           <span>{t("authoring:component_count", { count: lecture.component_count })}</span>
+          <DripDialog
+            url={`${sectionUrl}/lectures/${lecture.id}`}
+            name={lecture.title}
+            drip={lecture}
+            onSaved={onChanged}
+          />
         </span>
       </div>
       <ConfirmDialog

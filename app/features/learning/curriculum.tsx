@@ -4,7 +4,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { clsx } from "clsx";
-import { CheckCircle2, ChevronDown, Circle, Lock, PlayCircle } from "lucide-react";
+import { CalendarClock, CheckCircle2, ChevronDown, Circle, Lock, PlayCircle } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 
@@ -12,7 +12,9 @@ export type CurriculumItem = {
   id: number;
   title: string;
   duration: string;
-  gate: "allowed" | "login" | "buy";
+  gate: "allowed" | "login" | "buy" | "locked";
+  /** a lecture held back by its drip release: when it opens, formatted ("" when counted from an access to come) */
+  opensOn: string | null;
   draft: boolean;
   free: boolean;
 };
@@ -91,6 +93,13 @@ export function Curriculum({ sections, currentId, completed, percent, lectureHre
                             <span>{t("learning:free")}</span>
                           )}
                           {lecture.draft && <span className="font-semibold text-amber-800">{t("learning:draft")}</span>}
+                          {lecture.gate === "locked" && (
+                            <span data-testid="lecture-opens">
+                              {lecture.opensOn
+                                ? t("learning:drip_available_on", { date: lecture.opensOn })
+                                : t("learning:drip_after_access")}
+                            </span>
+                          )}
                         </span>
                       </span>
                     </Link>
@@ -117,6 +126,13 @@ function LectureMark({
   current: boolean;
 }) {
   const t = useT();
+  if (gate === "locked") {
+    return (
+      <span className="mt-0.5 shrink-0 text-gray-500" data-mark="dripped">
+        <CalendarClock aria-hidden className="size-4" />
+      </span>
+    );
+  }
   if (gate !== "allowed") {
     return (
       <span className="mt-0.5 shrink-0 text-gray-500" data-mark="locked">

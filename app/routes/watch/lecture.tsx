@@ -6,11 +6,11 @@
 import { AppError } from "#core/errors.ts";
 import { useEffect, useState } from "react";
 import { Link, redirect } from "react-router";
-import { ChevronLeft, ChevronRight, Eye, LogIn } from "lucide-react";
+import { CalendarClock, ChevronLeft, ChevronRight, Eye, LogIn } from "lucide-react";
 import { loadLectureDiscussion } from "#core/discussion/load-lecture-discussion.ts";
 import { getWatchView } from "#core/learning/get-watch-view.ts";
 import { idFromText } from "#core/shared/ids.ts";
-import { formatMinutes } from "#platform/i18n/format.ts";
+import { formatLongDateTime, formatMinutes } from "#platform/i18n/format.ts";
 import { pageContext } from "#server/page-context.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -50,13 +50,24 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (current.lecture.gate === "login")
     throw redirect(`/login?next=${encodeURIComponent(`/${course.slug}/watch/${current.lecture.id}`)}`);
   if (current.lecture.gate === "buy") throw redirect(`/${course.slug}/checkout`);
+  // A lecture held back by its drip release shows when it opens (school's zone and language), and nothing else.
+  const zone = ctx.school?.time_zone ?? "UTC";
+  const opensOn = (lecture: { gate: string; available_at: string | null }) =>
+    lecture.gate !== "locked"
+      ? null
+      : lecture.available_at
+        ? formatLongDateTime(lecture.available_at, ctx.lang, zone)
+        : "";
+  const locked = current.lecture.gate === "locked";
   const [discussion, bodyHtml, components, favourites, exam] = await Promise.all([
-    loadLectureDiscussion(services.db, { lectureId: current.lecture.id, viewer: ctx.user }),
+    locked ? null : loadLectureDiscussion(services.db, { lectureId: current.lecture.id, viewer: ctx.user }),
     renderMarkdown(services.db, current.lecture.body),
     withRenderedMarkdown(services.db, current.components),
-    getFavouriteState(services.db, ctx.actor, { courseId: course.id, lectureId: current.lecture.id }),
+    locked
+      ? { course: false, lecture: false }
+      : getFavouriteState(services.db, ctx.actor, { courseId: course.id, lectureId: current.lecture.id }),
     // The course's exam shows after its last lecture (issue 17, item 2).
-    current.next ? null : findCourseExam(services.db, ctx.actor, course.id),
+    current.next || locked ? null : findCourseExam(services.db, ctx.actor, course.id),
   ]);
   return {
     course: { id: course.id, slug: course.slug, title: course.title },
@@ -69,6 +80,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
         title: lecture.title,
         duration: formatMinutes(lecture.duration_minutes),
         gate: lecture.gate,
+        opensOn: opensOn(lecture),
         draft: lecture.status === "draft",
         free: lecture.access === "free",
       })),
@@ -80,6 +92,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       title: current.lecture.title,
       duration: formatMinutes(current.lecture.duration_minutes),
       draft: current.lecture.status === "draft",
+      opensOn: opensOn(current.lecture),
       bodyHtml,
       components,
       note: current.note,
@@ -111,9 +124,9 @@ export default function WatchLecture({ loaderData }: Route.ComponentProps) {
 
   // Opening a lecture records the view: the course resumes here next time.
   useEffect(() => {
-    if (!viewer.loggedIn) return;
+    if (!viewer.loggedIn || lecture.opensOn !== null) return;
     api("POST", `/lecture/${lecture.id}/watch`, undefined, { silent: true }).catch(() => {});
-  }, [lecture.id, viewer.loggedIn]);
+  }, [lecture.id, lecture.opensOn, viewer.loggedIn]);
 
   const isEmpty = !lecture.bodyHtml && lecture.components.length === 0;
   const loginHref = `/login?next=${encodeURIComponent(`/${course.slug}/watch/${lecture.id}`)}`;
@@ -159,11 +172,25 @@ export default function WatchLecture({ loaderData }: Route.ComponentProps) {
             </p>
           </header>
 
-          {lecture.bodyHtml && <RenderedMarkdown html={lecture.bodyHtml} />}
-          <LectureComponents components={lecture.components} lectureTitle={lecture.title} />
-          {isEmpty && <p className="text-muted">{t("learning:lecture_empty")}</p>}
+          {lecture.opensOn !== null ? (
+            <p
+              className="flex items-start gap-3 rounded-lg border border-gray-200 bg-white p-4 text-gray-900"
+              data-testid="lecture-locked"
+            >
+              <CalendarClock aria-hidden className="mt-0.5 size-5 shrink-0 text-brand-700" />
+              {lecture.opensOn
+                ? t("learning:drip_available_on", { date: lecture.opensOn })
+                : t("learning:drip_after_access")}
+            </p>
+          ) : (
+            <>
+              {lecture.bodyHtml && <RenderedMarkdown html={lecture.bodyHtml} />}
+              <LectureComponents components={lecture.components} lectureTitle={lecture.title} />
+              {isEmpty && <p className="text-muted">{t("learning:lecture_empty")}</p>}
+            </>
+          )}
 
-          {viewer.loggedIn ? (
+          {lecture.opensOn !== null ? null : viewer.loggedIn ? (
             <>
               <div className="flex flex-wrap gap-3 border-t border-gray-200 pt-6">
                 <CompleteToggle
@@ -243,7 +270,9 @@ export default function WatchLecture({ loaderData }: Route.ComponentProps) {
 
           {exam && <ExamCard exam={exam} final />}
 
-          <LectureDiscussion key={lecture.id} lectureId={lecture.id} courseSlug={course.slug} initial={discussion} />
+          {discussion && (
+            <LectureDiscussion key={lecture.id} lectureId={lecture.id} courseSlug={course.slug} initial={discussion} />
+          )}
         </article>
       </div>
     </div>

@@ -390,6 +390,8 @@ test.describe("course authoring", () => {
       // Drag "Gamma" by its handle above "Alpha" with the pointer (touch and mouse both come as pointer events).
       const handle = page.getByRole("button", { name: "Move Gamma" });
       const target = page.getByRole("button", { name: "Move Alpha" });
+      // Both handles on screen (each row also shows its release, so the list is taller than the viewport).
+      await target.evaluate((element) => element.scrollIntoView({ block: "start" }));
       const from = (await handle.boundingBox())!;
       const to = (await target.boundingBox())!;
       await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
