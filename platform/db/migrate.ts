@@ -28,6 +28,7 @@ import * as m0023 from "./migrations/0023-membership-admin.ts";
 import * as m0024 from "./migrations/0024-exams.ts";
 import * as m0025 from "./migrations/0025-certificates.ts";
 import * as m0026 from "./migrations/0026-post-image-thumbnails.ts";
+import * as m0028 from "./migrations/0028-survey-products-and-voice.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -55,6 +56,7 @@ const migrations: Record<string, MigrationModule> = {
   "0024-exams": m0024,
   "0025-certificates": m0025,
   "0026-post-image-thumbnails": m0026,
+  "0028-survey-products-and-voice": m0028,
 };
 
 class ListedMigrations implements MigrationProvider {
