@@ -28,7 +28,10 @@ export async function findDueSurvey(
     place.area === "student"
       ? [
           ...(await surveysWhere(db, { placement: "student_area" })),
-          ...(await surveysWhere(db, { placement: "product", product_ids: await heldProductIds(db, actor.userId, now) })),
+          ...(await surveysWhere(db, {
+            placement: "product",
+            product_ids: await heldProductIds(db, actor.userId, now),
+          })),
         ].sort((a, b) => a.id - b.id)
       : [
           ...(await surveysWhere(db, { placement: "course_lecture", course_id: place.course_id })),

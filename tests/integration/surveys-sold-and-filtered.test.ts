@@ -5,7 +5,7 @@
 // surveys.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "#platform/db/connection.ts";
-import { BrowserClient } from "../helpers/browser-client.ts";
+import { type BrowserClient } from "../helpers/browser-client.ts";
 import { arrangeDiscussionCourse, grantAccess, newStudent } from "../helpers/discussion-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";

@@ -23,7 +23,10 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "surveys:edit");
 }
 
-async function resultsOrRefusal(load: (filter: unknown) => ReturnType<typeof getSurveyResults>, query: URLSearchParams) {
+async function resultsOrRefusal(
+  load: (filter: unknown) => ReturnType<typeof getSurveyResults>,
+  query: URLSearchParams,
+) {
   const typed = { course_id: query.get("course_id") ?? "", from: query.get("from") ?? "", to: query.get("to") ?? "" };
   try {
     return { results: await load(typed), typed, filterErrors: {} as FieldErrors };

@@ -69,11 +69,7 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { courses, products, teams, exams, surveys } = loaderData;
   const empty =
-    courses.length === 0 &&
-    products.length === 0 &&
-    teams.length === 0 &&
-    exams.length === 0 &&
-    surveys.length === 0;
+    courses.length === 0 && products.length === 0 && teams.length === 0 && exams.length === 0 && surveys.length === 0;
   return (
     <section aria-labelledby="my-title" className="flex flex-col gap-10">
       <DueSurvey />
