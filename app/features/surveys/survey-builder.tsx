@@ -271,7 +271,7 @@ export function SurveyBuilder({
                   <fieldset className="flex flex-col gap-2">
                     <legend className="mb-1 text-sm font-medium text-ink">{t("surveys:options")}</legend>
                     {question.options.map((option, o) => (
-                      <div key={o} className="grid grid-cols-[1fr_2fr_auto] items-end gap-2">
+                      <div key={o} className="grid grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] items-end gap-2">
                         <Field
                           label={t("surveys:option_value")}
                           name={`questions.${index}.options.${o}.value`}
