@@ -196,7 +196,8 @@ async function studentAnswers(page: Page, server: TestServer, text: Texts) {
   await expect(modal).toHaveCount(0);
 }
 
-async function ownerReads(page: Page, url: string, text: Texts) {
+/** `exports`: the English test only; the owner's one export per minute would refuse the Polish test's. */
+async function ownerReads(page: Page, url: string, text: Texts, exports = false) {
   await gotoHydrated(page, url);
   await expect(page.getByText(text.answered)).toBeVisible();
   await expect(page.getByText("Nothing at all")).toBeVisible();
@@ -219,9 +220,12 @@ async function ownerReads(page: Page, url: string, text: Texts) {
   await filters.getByRole("button", { name: text.show }).click();
   await expect(page.getByText(text.answered)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`from=${day(0)}`));
-  const download = page.waitForEvent("download");
-  await page.getByRole("button", { name: text.export }).click();
-  expect((await download).suggestedFilename()).toMatch(/^survey-\d+-.*\.csv$/);
+  await expect(page.getByRole("button", { name: text.export })).toBeVisible();
+  if (exports) {
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: text.export }).click();
+    expect((await download).suggestedFilename()).toMatch(/^survey-\d+-.*\.csv$/);
+  }
 
   // The dashboard: the answer among the latest, linking to the survey.
   await gotoHydrated(page, "/home");
@@ -241,7 +245,7 @@ test.describe("surveys", () => {
     await login(admin, owner.email, owner.password);
     const url = await buildSurvey(admin, texts.en);
     await studentAnswers(await newPage({ viewport: narrow }), server, texts.en);
-    await ownerReads(admin, url, texts.en);
+    await ownerReads(admin, url, texts.en, true);
     // Not shown again to the next test's students: this survey goes.
     await server.handle.db.deleteFrom("surveys").execute();
   });
