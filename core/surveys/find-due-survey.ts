@@ -1,14 +1,20 @@
 // The survey due for a student where they are (spec §4): in the student area, or on a course's watch page. Due:
-// attached there, reached (survey-reach.ts), not answered, and not postponed within the last 24 h. The clock is a
+// attached there (in the student area also the surveys of the products the student holds), reached (survey-reach.ts), not answered, and not postponed within the last 24 h. The clock is a
 // parameter (`now`), so tests move it instead of waiting. The oldest due survey shows first, one at a time.
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { type Actor, isSignedIn } from "../shared/actor.ts";
+import { activeAccess } from "../products/product-access.ts";
 import { isSurveyDue } from "./policies.ts";
 import { reachesSurvey } from "./survey-reach.ts";
 import { studentStates, surveysWhere, type SurveyView } from "./survey-records.ts";
 
 export type SurveyPlace = { area: "student" } | { area: "course"; course_id: number };
+
+async function heldProductIds(db: Db, userId: number, now: string): Promise<number[]> {
+  const rows = await activeAccess(db, userId, now).select("a.product_id").execute();
+  return rows.map((row) => row.product_id);
+}
 
 export async function findDueSurvey(
   db: Db,
@@ -20,7 +26,13 @@ export async function findDueSurvey(
   if (!isSignedIn(actor) || actor.kind === "admin") return null;
   const candidates =
     place.area === "student"
-      ? await surveysWhere(db, { placement: "student_area" })
+      ? [
+          ...(await surveysWhere(db, { placement: "student_area" })),
+          ...(await surveysWhere(db, {
+            placement: "product",
+            product_ids: await heldProductIds(db, actor.userId, now),
+          })),
+        ].sort((a, b) => a.id - b.id)
       : [
           ...(await surveysWhere(db, { placement: "course_lecture", course_id: place.course_id })),
           ...(await surveysWhere(db, { placement: "course_completion", course_id: place.course_id })),

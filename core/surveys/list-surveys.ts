@@ -10,6 +10,7 @@ export type SurveyListItem = {
   placement: SurveyPlacement;
   course_title: string | null;
   lecture_title: string | null;
+  product_title: string | null;
   responses: number;
   created_at: string;
 };
@@ -20,6 +21,7 @@ export async function listSurveys(db: Db, actor: Actor): Promise<SurveyListItem[
     .selectFrom("surveys as s")
     .leftJoin("courses as c", "c.id", "s.course_id")
     .leftJoin("lectures as l", "l.id", "s.lecture_id")
+    .leftJoin("products as p", "p.id", "s.product_id")
     .select((eb) => [
       "s.id",
       "s.title",
@@ -27,6 +29,7 @@ export async function listSurveys(db: Db, actor: Actor): Promise<SurveyListItem[
       "s.created_at",
       "c.title as course_title",
       "l.title as lecture_title",
+      "p.title as product_title",
       eb
         .selectFrom("survey_responses as r")
         .whereRef("r.survey_id", "=", "s.id")

@@ -4,6 +4,7 @@
 // by its kebab-cased title (spec §5), so two answerable questions may not share one.
 import { z } from "zod";
 import { formIdSchema } from "#core/shared/ids.ts";
+import { blankToNull, isDateText } from "#core/shared/zod-fields.ts";
 import type { SurveyPlacement } from "#platform/db/schema.ts";
 import { questionKey } from "./question-key.ts";
 
@@ -15,6 +16,7 @@ export const surveyPlacements = [
   "student_area",
   "course_lecture",
   "course_completion",
+  "product",
 ] as const satisfies readonly SurveyPlacement[];
 
 export const SURVEY_TITLE_MAX = 200;
@@ -82,7 +84,7 @@ export const questionsSchema = z
     });
   });
 
-/** The admin's survey: title, markdown description, questions, and where it is attached. */
+/** The admin's survey: title, markdown description, questions, and where it is attached (or the product selling it). */
 export const surveySchema = z
   .object({
     title: z.string().trim().min(1).max(SURVEY_TITLE_MAX),
@@ -91,6 +93,7 @@ export const surveySchema = z
     placement: z.enum(surveyPlacements, { error: "validation:in" }).optional().default("none"),
     course_id: z.preprocess((v) => (v === "" ? null : v), formIdSchema.nullable().optional().default(null)),
     lecture_id: z.preprocess((v) => (v === "" ? null : v), formIdSchema.nullable().optional().default(null)),
+    product_id: z.preprocess((v) => (v === "" ? null : v), formIdSchema.nullable().optional().default(null)),
   })
   .superRefine((survey, ctx) => {
     const onCourse = survey.placement === "course_lecture" || survey.placement === "course_completion";
@@ -100,12 +103,16 @@ export const surveySchema = z
     if (survey.placement === "course_lecture" && survey.lecture_id === null) {
       ctx.addIssue({ code: "custom", path: ["lecture_id"], message: "validation:required" });
     }
+    if (survey.placement === "product" && survey.product_id === null) {
+      ctx.addIssue({ code: "custom", path: ["product_id"], message: "validation:required" });
+    }
   })
   .transform((survey) => ({
     ...survey,
     course_id:
       survey.placement === "course_lecture" || survey.placement === "course_completion" ? survey.course_id : null,
     lecture_id: survey.placement === "course_lecture" ? survey.lecture_id : null,
+    product_id: survey.placement === "product" ? survey.product_id : null,
   }));
 export type SurveyInput = z.output<typeof surveySchema>;
 
@@ -119,3 +126,32 @@ export const submitSchema = z.object({
   survey_id: formIdSchema,
   response: z.record(z.string(), z.unknown(), { error: "validation:required" }),
 });
+
+// A day the results filter reads ("2026-05-01"), or nothing; anything else is refused with the date message.
+const filterDay = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .trim()
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isDateText(value), "validation:date")
+    .nullable(),
+);
+
+/**
+ * The results' and the export's filters (?course_id=&from=&to=): the course the answer came from, and the days
+ * (UTC, as the transactions' filters) it was answered between, both included. Validated, not ignored: a wrong
+ * date or a range backwards says so under its field.
+ */
+export const resultsFilterSchema = z
+  .object({
+    course_id: z.preprocess(blankToNull, formIdSchema.nullable()),
+    from: filterDay,
+    to: filterDay,
+  })
+  .superRefine((filter, ctx) => {
+    if (filter.from && filter.to && filter.from > filter.to) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: "surveys:date_order" });
+    }
+  });
+export type ResultsFilter = z.output<typeof resultsFilterSchema>;
+export const noResultsFilter: ResultsFilter = { course_id: null, from: null, to: null };

@@ -25,7 +25,14 @@ export async function submitSurvey(
   const answers = checkAnswers(survey.questions, response);
   const inserted = await db
     .insertInto("survey_responses")
-    .values({ survey_id: survey.id, user_id: member.userId, answers: JSON.stringify(answers), responded_at: now })
+    .values({
+      survey_id: survey.id,
+      user_id: member.userId,
+      answers: JSON.stringify(answers),
+      responded_at: now,
+      // Where the answer came from, kept as it was: the results filter by it even after the survey moves.
+      course_id: survey.course_id,
+    })
     .onConflict((oc) => oc.columns(["survey_id", "user_id"]).doNothing())
     .returning("responded_at")
     .executeTakeFirst();

@@ -3,8 +3,17 @@ import type { Db } from "#platform/db/connection.ts";
 import { fieldError } from "../errors.ts";
 import type { SurveyInput } from "./schemas.ts";
 
-/** A lecture named must belong to the course named; both must exist. */
+/** A lecture named must belong to the course named; both must exist. A product selling the survey must exist and
+ * not be a course's own (a course's survey is attached to the course itself), as for exams sold alone. */
 export async function checkPlace(db: Db, survey: SurveyInput): Promise<void> {
+  if (survey.product_id !== null) {
+    const product = await db
+      .selectFrom("products")
+      .select(["id", "kind"])
+      .where("id", "=", survey.product_id)
+      .executeTakeFirst();
+    if (!product || product.kind === "course") throw fieldError("product_id", "validation:in");
+  }
   if (survey.course_id === null) return;
   const course = await db.selectFrom("courses").select("id").where("id", "=", survey.course_id).executeTakeFirst();
   if (!course) throw fieldError("course_id", "validation:in");
@@ -28,5 +37,6 @@ export function columnsOf(survey: SurveyInput) {
     placement: survey.placement,
     course_id: survey.course_id,
     lecture_id: survey.lecture_id,
+    product_id: survey.product_id,
   };
 }

@@ -1,9 +1,11 @@
 // Whether a student reaches a survey where it is attached: the student area is every signed-in member's; a course's
 // survey is for those with access to the course, after the chosen lecture is completed or at the course's
-// completion (every published lecture completed). Admins reach every survey (to preview it).
+// completion (every published lecture completed); a survey sold as a product is for whoever holds the product now
+// (as an exam sold alone: core/exams/exam-reach.ts). Admins reach every survey (to preview it).
 import type { Db } from "#platform/db/connection.ts";
 import { getCourseProgress } from "../learning/get-course-progress.ts";
 import { hasCourseAccess } from "../learning/course-access.ts";
+import { hasProductAccess } from "../products/product-access.ts";
 import type { SignedInActor } from "../shared/actor.ts";
 import type { SurveyView } from "./survey-records.ts";
 
@@ -11,8 +13,11 @@ import type { SurveyView } from "./survey-records.ts";
 export async function reachesSurvey(db: Db, member: SignedInActor, survey: SurveyView): Promise<boolean> {
   if (member.kind === "admin") return true;
   if (survey.placement === "student_area") return true;
-  if (survey.course_id === null) return false;
   const user = { id: member.userId, role: "student" as const };
+  if (survey.placement === "product") {
+    return survey.product_id !== null && hasProductAccess(db, user, survey.product_id);
+  }
+  if (survey.course_id === null) return false;
   if (!(await hasCourseAccess(db, user, survey.course_id))) return false;
   if (survey.placement === "course_completion") {
     const progress = await getCourseProgress(db, { userId: member.userId, courseId: survey.course_id });

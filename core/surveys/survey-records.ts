@@ -12,11 +12,21 @@ export type SurveyView = {
   placement: SurveyPlacement;
   course_id: number | null;
   lecture_id: number | null;
+  product_id: number | null;
 };
 
 type SurveyRow = Omit<SurveyView, "questions"> & { questions: string };
 
-const columns = ["id", "title", "description", "questions", "placement", "course_id", "lecture_id"] as const;
+const columns = [
+  "id",
+  "title",
+  "description",
+  "questions",
+  "placement",
+  "course_id",
+  "lecture_id",
+  "product_id",
+] as const;
 
 /** Stored questions were checked when saved; a row edited by hand that no longer parses shows no questions. */
 export function presentSurvey(row: SurveyRow): SurveyView {
@@ -32,10 +42,12 @@ export async function findSurvey(db: Db, id: number): Promise<SurveyView> {
 
 export async function surveysWhere(
   db: Db,
-  where: { placement: SurveyPlacement; course_id?: number },
+  where: { placement: SurveyPlacement; course_id?: number; product_ids?: number[] },
 ): Promise<SurveyView[]> {
+  if (where.product_ids?.length === 0) return [];
   let query = db.selectFrom("surveys").select(columns).where("placement", "=", where.placement);
   if (where.course_id !== undefined) query = query.where("course_id", "=", where.course_id);
+  if (where.product_ids !== undefined) query = query.where("product_id", "in", where.product_ids);
   return (await query.orderBy("id").execute()).map(presentSurvey);
 }
 

@@ -6,7 +6,7 @@ import { checkAnswers } from "./answers.ts";
 import { isSurveyDue } from "./policies.ts";
 import { isQuestionInvalid } from "./question-errors.ts";
 import { questionKey } from "./question-key.ts";
-import { questionsSchema, surveySchema } from "./schemas.ts";
+import { questionsSchema, resultsFilterSchema, surveySchema } from "./schemas.ts";
 
 const questions = questionsSchema.parse([
   { type: "separator", title: "**About you**" },
@@ -125,5 +125,40 @@ describe("checkAnswers", () => {
   });
   it("answers a general response error when the response is not a map", () => {
     expect(fieldsOf(() => checkAnswers(questions, "text"))).toHaveProperty("response");
+  });
+});
+
+describe("the results' filter", () => {
+  const issues = (input: unknown) => {
+    const parsed = resultsFilterSchema.safeParse(input);
+    return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join(".")}:${issue.message}`);
+  };
+
+  it("reads empty fields as no filter, and a course and days as given", () => {
+    expect(resultsFilterSchema.parse({ course_id: "", from: "", to: undefined })).toEqual({
+      course_id: null,
+      from: null,
+      to: null,
+    });
+    expect(resultsFilterSchema.parse({ course_id: "7", from: "2026-01-01", to: "2026-01-01" })).toEqual({
+      course_id: 7,
+      from: "2026-01-01",
+      to: "2026-01-01",
+    });
+  });
+
+  it("refuses a day that does not exist, a moment instead of a day, and a range backwards", () => {
+    expect(issues({ from: "2026-13-01" })).toEqual(["from:validation:date"]);
+    expect(issues({ to: "2026-01-01T10:00:00Z" })).toEqual(["to:validation:date"]);
+    expect(issues({ from: "2026-02-01", to: "2026-01-31" })).toEqual(["to:surveys:date_order"]);
+  });
+});
+
+describe("a survey sold as a product", () => {
+  const base = { title: "Sold", questions: [{ type: "text", title: "Why?" }] };
+  it("names its product, which only the product placement keeps", () => {
+    expect(surveySchema.safeParse({ ...base, placement: "product" }).success).toBe(false);
+    expect(surveySchema.parse({ ...base, placement: "product", product_id: 3 }).product_id).toBe(3);
+    expect(surveySchema.parse({ ...base, placement: "student_area", product_id: 3 }).product_id).toBeNull();
   });
 });

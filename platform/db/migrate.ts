@@ -28,9 +28,10 @@ import * as m0023 from "./migrations/0023-membership-admin.ts";
 import * as m0024 from "./migrations/0024-exams.ts";
 import * as m0025 from "./migrations/0025-certificates.ts";
 import * as m0026 from "./migrations/0026-post-image-thumbnails.ts";
+import * as m0027 from "./migrations/0027-drip-release.ts";
+import * as m0028 from "./migrations/0028-survey-products-and-voice.ts";
 import * as m0029 from "./migrations/0029-school-site.ts";
 import * as m0030 from "./migrations/0030-webhooks.ts";
-import * as m0027 from "./migrations/0027-drip-release.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -58,9 +59,10 @@ const migrations: Record<string, MigrationModule> = {
   "0024-exams": m0024,
   "0025-certificates": m0025,
   "0026-post-image-thumbnails": m0026,
+  "0027-drip-release": m0027,
+  "0028-survey-products-and-voice": m0028,
   "0029-school-site": m0029,
   "0030-webhooks": m0030,
-  "0027-drip-release": m0027,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -393,7 +393,7 @@ export type ReportTable = {
   resolution: ReportResolution | null;
 };
 
-export type SurveyPlacement = "none" | "student_area" | "course_lecture" | "course_completion";
+export type SurveyPlacement = "none" | "student_area" | "course_lecture" | "course_completion" | "product";
 
 /** A survey built by the admin (migration 0019); questions: the dynamic form's JSON (core/surveys/schemas.ts). */
 export type SurveyTable = {
@@ -407,6 +407,8 @@ export type SurveyTable = {
   placement: Generated<SurveyPlacement>;
   course_id: number | null;
   lecture_id: number | null;
+  /** placement 'product': the product whose holders answer it in /my (migration 0028) */
+  product_id: number | null;
   created_at: string;
   updated_at: string;
 };
@@ -419,6 +421,8 @@ export type SurveyResponseTable = {
   /** JSON: question key (kebab-cased title) -> string, or the selected option values of a checkbox question */
   answers: string;
   responded_at: string;
+  /** the course the answer came from: the survey's course when answered (migration 0028); results filter by it */
+  course_id: number | null;
 };
 
 /** A student's latest 'Remind me later' (or closing) of a survey (migration 0019): hides it for 24 hours. */

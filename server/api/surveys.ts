@@ -6,7 +6,8 @@
 // - POST /survey/{id}/postpone -> {postponed_at}: 'Remind me later' or closing the modal (spec §4);
 // - POST /home/surveys, /home/surveys/{id}, /home/surveys/{id}/delete: the admin's builder (JSON, or a plain form
 //   for deleting: a 303 back to the list).
-// - POST /home/surveys/{id}/export: the answers as CSV, one export per admin per minute (429 with Retry-After).
+// - POST /home/surveys/{id}/export {course_id?, from?, to?}: the answers as CSV, filtered as the results are, one
+//   export per admin per minute (429 with Retry-After).
 // Every call needs the CSRF token (csrf-guard).
 import type { FastifyInstance } from "fastify";
 import { exportSurveyResponsesCsv } from "#core/surveys/export-responses.ts";
@@ -72,7 +73,8 @@ export async function surveyRoutes(app: FastifyInstance, { services }: { service
   app.post<{ Params: Params }>(`${LIST}/:id/export`, staff, async (request, reply) => {
     try {
       const { actor } = request.ctx;
-      const { csv, filename } = await exportSurveyResponsesCsv(db, actor, request.params.id, exportThrottle);
+      const filter = request.body ?? {};
+      const { csv, filename } = await exportSurveyResponsesCsv(db, actor, request.params.id, filter, exportThrottle);
       return reply
         .header("Content-Type", "text/csv; charset=utf-8")
         .header("Content-Disposition", `attachment; filename="${filename}"`)

@@ -1,6 +1,9 @@
 // The dynamic question form renderer (spec §2, §3): text, textarea, select, checkbox and separator questions,
 // each marked invalid by the §5 rule (core/surveys/question-errors.ts) with its message below it. Checkbox
 // questions keep a map of the selected options' labels (value -> label); the others a string.
+// A select question (one answer) with few options (RADIO_MAX or fewer) shows them all as a radio group: every
+// choice is visible and one arrow key apart, in a fieldset whose legend is the question; with more it is a native
+// dropdown, which keeps a long list short. Both are native controls, so the keyboard works as the platform's does.
 import { useId } from "react";
 import { clsx } from "clsx";
 import { questionError, isQuestionInvalid } from "#core/surveys/question-errors.ts";
@@ -13,6 +16,9 @@ import { SelectField } from "#app/ui/select-field.tsx";
 import { SimpleMarkdown } from "./simple-markdown.tsx";
 
 export type QuestionValue = string | Record<string, string>;
+
+/** Up to this many options, a select question shows as radio buttons; above, as a dropdown. */
+export const RADIO_MAX = 5;
 export type QuestionValues = Record<string, QuestionValue>;
 export type QuestionErrors = Record<string, string[] | undefined>;
 
@@ -69,6 +75,52 @@ function CheckboxQuestion({
   );
 }
 
+function RadioQuestion({
+  question,
+  label,
+  value,
+  errors,
+  onChange,
+}: {
+  question: SurveyQuestion;
+  label: string;
+  value: string;
+  errors: string[] | undefined;
+  onChange: (next: string) => void;
+}) {
+  const id = useId();
+  const invalid = errors !== undefined;
+  return (
+    <fieldset
+      className="flex flex-col gap-1"
+      role="radiogroup"
+      aria-required={question.required || undefined}
+      aria-invalid={invalid || undefined}
+      aria-describedby={invalid ? `${id}-error` : undefined}
+    >
+      <legend className="mb-1 text-sm font-medium text-ink">{label}</legend>
+      {question.options.map((option) => (
+        <label key={option.value} className="flex min-h-10 items-center gap-3 rounded-md px-2 text-sm hover:bg-gray-50">
+          <input
+            type="radio"
+            name={`${id}-choice`}
+            className="size-4 border-gray-300 accent-brand-600"
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          {option.label}
+        </label>
+      ))}
+      {invalid && (
+        <p id={`${id}-error`} className="text-sm text-red-700" data-field-error={questionKey(question.title)}>
+          {errors.join(" ")}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 export function QuestionForm({
   questions,
   values,
@@ -108,6 +160,18 @@ export function QuestionForm({
           );
         }
         const text = typeof value === "string" ? value : "";
+        if (question.type === "select" && question.options.length <= RADIO_MAX) {
+          return (
+            <RadioQuestion
+              key={key}
+              question={question}
+              label={label}
+              value={text}
+              errors={fieldErrors}
+              onChange={(next) => onChange(key, next)}
+            />
+          );
+        }
         if (question.type === "select") {
           return (
             <SelectField

@@ -1,5 +1,5 @@
 // The admin's survey builder (issue 17, item 1): title, markdown description, where it shows (the student area,
-// a course after a chosen lecture or at its completion, or nowhere yet), and the questions of the dynamic form:
+// a course after a chosen lecture or at its completion, sold as a product, or nowhere yet), and the questions of the dynamic form:
 // added by type, removed, moved up and down with buttons (keyboard-friendly), each with its title, placeholder,
 // required flag, kind of text, and options for choices. Saved as JSON to POST /home/surveys[/{id}]; the server's
 // field errors (e.g. questions.2.options) show under the field they name.
@@ -33,6 +33,7 @@ export type SurveyDraft = {
   placement: SurveyPlacement;
   course_id: number | null;
   lecture_id: number | null;
+  product_id: number | null;
   questions: DraftQuestion[];
 };
 
@@ -42,6 +43,7 @@ export const emptySurvey: SurveyDraft = {
   placement: "none",
   course_id: null,
   lecture_id: null,
+  product_id: null,
   questions: [],
 };
 
@@ -64,7 +66,15 @@ function moved<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-export function SurveyBuilder({ initial, courses }: { initial: SurveyDraft; courses: SurveyPlaceCourse[] }) {
+export function SurveyBuilder({
+  initial,
+  courses,
+  products,
+}: {
+  initial: SurveyDraft;
+  courses: SurveyPlaceCourse[];
+  products: { id: number; title: string }[];
+}) {
   const t = useT();
   const navigate = useNavigate();
   const [survey, setSurvey] = useState(initial);
@@ -148,6 +158,16 @@ export function SurveyBuilder({ initial, courses }: { initial: SurveyDraft; cour
             errors={errors.course_id}
             onChange={(event) => set({ course_id: Number(event.target.value) || null, lecture_id: null })}
             options={[{ value: "", label: "—" }, ...courses.map((c) => ({ value: String(c.id), label: c.title }))]}
+          />
+        )}
+        {survey.placement === "product" && (
+          <SelectField
+            label={t("surveys:field_product")}
+            name="product_id"
+            value={survey.product_id ?? ""}
+            errors={errors.product_id}
+            onChange={(event) => set({ product_id: Number(event.target.value) || null })}
+            options={[{ value: "", label: "—" }, ...products.map((p) => ({ value: String(p.id), label: p.title }))]}
           />
         )}
         {survey.placement === "course_lecture" && (
@@ -251,7 +271,7 @@ export function SurveyBuilder({ initial, courses }: { initial: SurveyDraft; cour
                   <fieldset className="flex flex-col gap-2">
                     <legend className="mb-1 text-sm font-medium text-ink">{t("surveys:options")}</legend>
                     {question.options.map((option, o) => (
-                      <div key={o} className="grid grid-cols-[1fr_2fr_auto] items-end gap-2">
+                      <div key={o} className="grid grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] items-end gap-2">
                         <Field
                           label={t("surveys:option_value")}
                           name={`questions.${index}.options.${o}.value`}

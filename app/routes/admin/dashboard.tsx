@@ -1,4 +1,5 @@
-// /home: the admin's overview, counted from the database (core/admin/get-dashboard.ts).
+// /home: the admin's overview, counted from the database (core/admin/get-dashboard.ts), and the school's voice of
+// the student: the latest survey answers, cancellation reasons and reviews (core/admin/get-student-voice.ts).
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import {
@@ -15,6 +16,9 @@ import {
 import { clsx } from "clsx";
 import { getDashboard } from "#core/admin/get-dashboard.ts";
 import { publishedLegalPages } from "#core/school/get-legal-pages.ts";
+import { getStudentVoice } from "#core/admin/get-student-voice.ts";
+import { formatDateTime } from "#platform/i18n/format.ts";
+import { StudentVoicePanel } from "#app/features/admin/student-voice.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
@@ -27,13 +31,23 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  const [figures, providers] = await Promise.all([getDashboard(services.db, ctx.actor), services.payments.enabled()]);
+  const [figures, providers, voice] = await Promise.all([
+    getDashboard(services.db, ctx.actor),
+    services.payments.enabled(),
+    getStudentVoice(services.db, ctx.actor),
+  ]);
+  const date = (value: string) => formatDateTime(value, ctx.lang, ctx.school?.time_zone);
   // A new school sells nothing until a payment method is on (the test provider is off in production).
   // Its buyers accept terms at every checkout: the owner is told when there are none to accept (issue 16).
   return {
     ...figures,
     paymentsReady: providers.length > 0,
     hasTerms: publishedLegalPages(ctx.school).terms,
+    voice: {
+      surveyAnswers: voice.surveyAnswers.map((row) => ({ ...row, date: date(row.responded_at) })),
+      cancellations: voice.cancellations.map((row) => ({ ...row, date: date(row.answered_at) })),
+      reviews: voice.reviews.map((row) => ({ ...row, date: date(row.created_at) })),
+    },
   };
 }
 
@@ -154,6 +168,7 @@ export default function Dashboard({ loaderData: d }: Route.ComponentProps) {
           }
         />
       </dl>
+      <StudentVoicePanel voice={d.voice} />
     </div>
   );
 }

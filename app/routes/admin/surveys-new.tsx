@@ -1,5 +1,6 @@
 // /home/surveys/new (issue 17, item 1): the builder for a new survey; saved, it opens the survey's own page.
 import { listSurveyPlaces } from "#core/surveys/list-survey-places.ts";
+import { listSurveyProducts } from "#core/surveys/list-survey-products.ts";
 import { pageContext } from "#server/page-context.ts";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { emptySurvey, SurveyBuilder } from "#app/features/surveys/survey-builder.tsx";
@@ -12,15 +13,19 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  return { courses: await listSurveyPlaces(services.db, ctx.actor) };
+  const [courses, products] = await Promise.all([
+    listSurveyPlaces(services.db, ctx.actor),
+    listSurveyProducts(services.db, ctx.actor),
+  ]);
+  return { courses, products };
 }
 
-export default function NewSurveyPage({ loaderData: { courses } }: Route.ComponentProps) {
+export default function NewSurveyPage({ loaderData: { courses, products } }: Route.ComponentProps) {
   const t = useT();
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
       <h1 className="text-2xl font-bold sm:text-3xl">{t("surveys:new")}</h1>
-      <SurveyBuilder initial={emptySurvey} courses={courses} />
+      <SurveyBuilder initial={emptySurvey} courses={courses} products={products} />
     </div>
   );
 }

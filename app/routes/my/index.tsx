@@ -1,8 +1,11 @@
 // The student's products, all in one place and grouped by kind: the courses they can open, with their progress
 // and a 'Continue' link to the lecture they resume at; then the other products they bought while the access
 // lasts (bundles, consultations, live events with their date and link, files to download); then the team
-// purchases whose seats they hand out. The empty state sends them to the catalog.
+// purchases whose seats they hand out; the exams and surveys they bought. The empty state sends them to the catalog.
 import { listMyExams } from "#core/exams/list-my-exams.ts";
+import { listMySurveys } from "#core/surveys/list-my-surveys.ts";
+import { formatDate } from "#platform/i18n/format.ts";
+import { MySurveys } from "#app/features/surveys/my-surveys.tsx";
 import { ExamCard } from "#app/features/exams/exam-card.tsx";
 import { Link } from "react-router";
 import { BookOpen } from "lucide-react";
@@ -31,15 +34,20 @@ const productKinds = ["bundle", "consultation", "live_event", "file"] as const s
 export async function loader({ context }: Route.LoaderArgs) {
   const { request: ctx, services } = context.get(pageContext);
   // Each list asks its policy: a logged-out visitor is sent to /login (as by the layout's gate, beside this one).
-  const [courses, products, teams, exams] = await Promise.all([
+  const [courses, products, teams, exams, surveys] = await Promise.all([
     listMyCourses(services.db, ctx.actor),
     listMyProducts(services.db, ctx.actor),
     listMyTeamPurchases(services.db, ctx.actor),
     listMyExams(services.db, ctx.actor),
+    listMySurveys(services.db, ctx.actor),
   ]);
   return {
     teams,
     exams,
+    surveys: surveys.map(({ survey, responded_at }) => ({
+      survey,
+      answered: responded_at ? formatDate(responded_at, ctx.lang, ctx.school?.time_zone) : null,
+    })),
     courses: courses.map((course) => ({
       id: course.id,
       title: course.title,
@@ -59,8 +67,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function MyProducts({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { courses, products, teams, exams } = loaderData;
-  const empty = courses.length === 0 && products.length === 0 && teams.length === 0 && exams.length === 0;
+  const { courses, products, teams, exams, surveys } = loaderData;
+  const empty =
+    courses.length === 0 && products.length === 0 && teams.length === 0 && exams.length === 0 && surveys.length === 0;
   return (
     <section aria-labelledby="my-title" className="flex flex-col gap-10">
       <DueSurvey />
@@ -114,6 +123,7 @@ export default function MyProducts({ loaderData }: Route.ComponentProps) {
           ))}
         </section>
       )}
+      {surveys.length > 0 && <MySurveys surveys={surveys} />}
       {products.map((group) => (
         <section key={group.kind} aria-labelledby={`my-${group.kind}`}>
           <h2 id={`my-${group.kind}`} className="text-xl font-semibold">

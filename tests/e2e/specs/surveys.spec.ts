@@ -1,8 +1,11 @@
 // Surveys in the browser (issue 17, item 1): the owner builds a survey in /home/surveys attached to the student
 // area; a student sees the modal on /my, postpones it ('Remind me later', and Escape), sees it again once the
 // 24 h have passed (the postponement is moved back in the database: the server's clock is not ours), is told
-// which required question is missing, and answers it; the owner reads the answers. English at 1280 px (owner) and
-// 390 px (student), then (last: the school switches language) Polish the other way round. Axe on every step.
+// which required question is missing, and answers it (a single choice with few options is a radio group, chosen
+// with the arrow keys); the owner reads the answers, filters them by date (a range backwards is refused under its
+// field), exports the filtered CSV and finds the answer on the dashboard's voice of the student. English at 1280 px
+// (owner) and 390 px (student), then (last: the school switches language) Polish the other way round. Axe on every
+// step.
 import type { Page } from "@playwright/test";
 import { createUser } from "#core/accounts/create-user.ts";
 import { BrowserClient } from "#tests/helpers/browser-client.ts";
@@ -34,6 +37,17 @@ const texts = {
     checkboxTitle: "What did you like?",
     options: ["Lessons", "Exercises"],
     textTitle: "What would you change?",
+    choice: "Choice (one)",
+    choiceTitle: "Which part was best?",
+    choiceOptions: ["The start", "The end"],
+    choiceResult: "1 (100%)",
+    from: "Answered from",
+    to: "Answered until",
+    show: "Show",
+    backwards: "The end date must not be before the start date.",
+    none: "0 students answered",
+    export: "Export CSV",
+    voice: "The voice of the student",
   },
   pl: {
     newSurvey: "Nowa ankieta",
@@ -59,6 +73,17 @@ const texts = {
     checkboxTitle: "Co Ci się podobało?",
     options: ["Lekcje", "Ćwiczenia"],
     textTitle: "Co byś zmienił?",
+    choice: "Lista wyboru (jedna odpowiedź)",
+    choiceTitle: "Która część była najlepsza?",
+    choiceOptions: ["Początek", "Koniec"],
+    choiceResult: "1 (100%)",
+    from: "Odpowiedzi od dnia",
+    to: "Odpowiedzi do dnia",
+    show: "Pokaż",
+    backwards: "Data końcowa nie może być wcześniejsza niż początkowa.",
+    none: "Odpowiedziało 0 kursantów",
+    export: "Eksportuj CSV",
+    voice: "Głos kursantów",
   },
 } as const;
 type Texts = (typeof texts)[keyof typeof texts];
@@ -83,6 +108,14 @@ async function buildSurvey(page: Page, text: Texts): Promise<string> {
   const second = page.getByRole("listitem", { name: `${text.question} 2` });
   await second.getByLabel(text.question, { exact: true }).fill(text.textTitle);
   await second.getByLabel(text.required).check();
+
+  await page.getByLabel(text.type, { exact: true }).selectOption({ label: text.choice });
+  await page.getByRole("button", { name: text.addQuestion }).click();
+  const third = page.getByRole("listitem", { name: `${text.question} 3` });
+  await third.getByLabel(text.question, { exact: true }).fill(text.choiceTitle);
+  await third.getByLabel(text.label).first().fill(text.choiceOptions[0]);
+  await third.getByRole("button", { name: text.addOption }).click();
+  await third.getByLabel(text.label).nth(1).fill(text.choiceOptions[1]);
   await expectAccessible(page);
   await page.getByRole("button", { name: text.save }).click();
   await expect(page.getByText(text.saved)).toBeVisible();
@@ -151,6 +184,11 @@ async function studentAnswers(page: Page, server: TestServer, text: Texts) {
   await expect(modal.getByRole("textbox")).toHaveAttribute("aria-invalid", "true");
   await expectAccessible(page);
   await modal.getByRole("textbox").fill("Nothing at all");
+  // Two options: a radio group, moved through with the arrow keys.
+  const choice = modal.getByRole("radiogroup", { name: text.choiceTitle });
+  await choice.getByRole("radio", { name: text.choiceOptions[0] }).check();
+  await page.keyboard.press("ArrowDown");
+  await expect(choice.getByRole("radio", { name: text.choiceOptions[1] })).toBeChecked();
   await modal.getByRole("button", { name: text.send }).click();
   await expect(page.getByText(text.thanks)).toBeVisible();
   await expect(modal).toHaveCount(0);
@@ -158,10 +196,41 @@ async function studentAnswers(page: Page, server: TestServer, text: Texts) {
   await expect(modal).toHaveCount(0);
 }
 
-async function ownerReads(page: Page, url: string, text: Texts) {
+/** `exports`: the English test only; the owner's one export per minute would refuse the Polish test's. */
+async function ownerReads(page: Page, url: string, text: Texts, exports = false) {
   await gotoHydrated(page, url);
   await expect(page.getByText(text.answered)).toBeVisible();
   await expect(page.getByText("Nothing at all")).toBeVisible();
+  await expect(page.locator("article", { hasText: text.choiceTitle })).toContainText(text.choiceResult);
+  await expectAccessible(page);
+
+  // The filters: days in UTC; a range backwards is refused under its field, then today's answer is found.
+  const day = (offset: number) => new Date(Date.now() + offset * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const filters = page.getByRole("search");
+  await filters.getByLabel(text.from).fill(day(1));
+  await filters.getByLabel(text.to).fill(day(0));
+  await filters.getByRole("button", { name: text.show }).click();
+  await expect(filters.getByText(text.backwards)).toBeVisible();
+  await expect(filters.getByLabel(text.to)).toHaveAttribute("aria-invalid", "true");
+  await expectAccessible(page);
+  await filters.getByLabel(text.to).fill(day(2));
+  await filters.getByRole("button", { name: text.show }).click();
+  await expect(page.getByText(text.none)).toBeVisible();
+  await filters.getByLabel(text.from).fill(day(0));
+  await filters.getByRole("button", { name: text.show }).click();
+  await expect(page.getByText(text.answered)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`from=${day(0)}`));
+  await expect(page.getByRole("button", { name: text.export })).toBeVisible();
+  if (exports) {
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: text.export }).click();
+    expect((await download).suggestedFilename()).toMatch(/^survey-\d+-.*\.csv$/);
+  }
+
+  // The dashboard: the answer among the latest, linking to the survey.
+  await gotoHydrated(page, "/home");
+  const voice = page.getByRole("region", { name: text.voice });
+  await expect(voice.getByRole("link", { name: text.surveyTitle })).toHaveAttribute("href", new URL(url).pathname);
   await expectAccessible(page);
 }
 
@@ -176,7 +245,7 @@ test.describe("surveys", () => {
     await login(admin, owner.email, owner.password);
     const url = await buildSurvey(admin, texts.en);
     await studentAnswers(await newPage({ viewport: narrow }), server, texts.en);
-    await ownerReads(admin, url, texts.en);
+    await ownerReads(admin, url, texts.en, true);
     // Not shown again to the next test's students: this survey goes.
     await server.handle.db.deleteFrom("surveys").execute();
   });

@@ -10,6 +10,8 @@
 // - on each of those lectures, a page of comments (body and author's name) with one reply each (body and name);
 // - and as the owner: the dashboard, the course and product lists, the reviews to moderate (students' names
 //   and texts);
+// - surveys (a third test): a survey's title, markdown description, separators, option labels (radio group,
+//   dropdown, checkboxes) in the student's modal, and the open answers in the owner's results and dashboard;
 // - the community (a second test): a topic's title and description, the corpus batched into ten posts' titles
 //   and bodies (students' plain text, the owner's markdown), and comments on a post (bodies, writers' names).
 // The browser ignores the Content-Security-Policy here (bypassCSP), so a payload the page let through would run:
@@ -513,6 +515,128 @@ test("the XSS corpus runs nowhere in the community: topics, posts (plain text an
         if (marker) await expect(discussion).toContainText(marker);
       }
     }
+    await inspect(page, findings, url);
+  }
+
+  expect(findings.ran, "payloads that ran").toEqual([]);
+  expect(findings.unsafe, "unsafe markup in the DOM").toEqual([]);
+  await page.context().close();
+});
+
+type SeededSurvey = { surveyId: number; student: { email: string; password: string } };
+
+/**
+ * Surveys (issue 17, item 1): one survey in the student area whose title is a payload, its markdown description
+ * the whole corpus, separators titled by payloads, and choice questions whose option labels are payloads (five to
+ * a radio group, more in a dropdown, and checkboxes); then one answer per chunk whose open answer is the chunk.
+ */
+async function seedSurvey(server: TestServer): Promise<SeededSurvey> {
+  const db = server.handle.db;
+  const now = nowIso();
+  const short = corpus.filter((payload) => payload.trim().length > 0 && payload.length <= 200);
+  const labels = (from: number, count: number) =>
+    short.slice(from, from + count).map((label, i) => ({ value: `v${i}`, label: label.trim() }));
+  const separators = corpus
+    .filter((payload) => payload.trim().length > 0 && payload.length <= 300)
+    .slice(0, 10)
+    .map((title) => ({
+      type: "separator",
+      title: title.trim(),
+      placeholder: "",
+      required: false,
+      inputType: "text",
+      options: [],
+    }));
+  const question = (type: string, title: string, options: { value: string; label: string }[]) => ({
+    type,
+    title,
+    placeholder: "",
+    required: false,
+    inputType: "text",
+    options,
+  });
+  const questions = [
+    ...separators,
+    question("select", "Few options", labels(0, 5)),
+    question("select", "Many options", labels(5, 30)),
+    question("checkbox", "Ticked options", labels(35, 30)),
+    question("textarea", "Open answer", []),
+  ];
+  const { id: surveyId } = await db
+    .insertInto("surveys")
+    .values({
+      title: corpus[4]!,
+      description: corpus.join("\n\n"),
+      questions: JSON.stringify(questions),
+      placement: "student_area",
+      course_id: null,
+      lecture_id: null,
+      product_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  for (const [c, chunk] of chunks.entries()) {
+    const { id: userId } = await db
+      .insertInto("users")
+      .values({
+        name: chunk[0]!,
+        email: `survey-xss-${c}@example.com`,
+        password_hash: "x",
+        role: "student",
+        email_notifications: "{}",
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("survey_responses")
+      .values({
+        survey_id: surveyId,
+        user_id: userId,
+        course_id: null,
+        answers: JSON.stringify({
+          "few-options": "v1",
+          "ticked-options": ["v2", "v3"],
+          "open-answer": chunk.join("\n"),
+        }),
+        responded_at: now,
+      })
+      .execute();
+  }
+  const student = newStudent("Survey reader");
+  await registerStudent(server, student);
+  return { surveyId, student };
+}
+
+test("the XSS corpus runs nowhere in surveys: the modal, the admin's list, results and dashboard", async ({
+  browser,
+  server,
+  baseURL,
+  schoolEn: _,
+}) => {
+  test.setTimeout(120_000);
+  const seeded = await seedSurvey(server);
+  const findings: Findings = { ran: [], unsafe: [] };
+  const page = await watchedPage(browser, baseURL!, findings);
+
+  // The student: the survey's modal on /my (title, description, separators, radios, dropdown, checkboxes).
+  await login(page, seeded.student.email, seeded.student.password);
+  await page.goto("/my");
+  await waitForHydration(page);
+  const modal = page.getByRole("dialog");
+  await expect(modal.getByRole("radiogroup")).toBeVisible();
+  await expect(modal.getByRole("combobox")).toBeVisible();
+  await inspect(page, findings, "/my (survey modal)");
+  await page.context().clearCookies();
+
+  // The owner: the list, the results (option labels, every open answer), the dashboard (the latest answers).
+  await login(page, owner.email, owner.password);
+  for (const url of ["/home/surveys", `/home/surveys/${seeded.surveyId}`, "/home"]) {
+    await page.goto(url);
+    await waitForHydration(page);
     await inspect(page, findings, url);
   }
 
