@@ -27,6 +27,7 @@ describe("server/jobs.ts", () => {
       ["memberships.renewals", 60_000],
       ["exams.close_expired", 60_000],
       ["memberships.notices", 60_000],
+      ["learning.drip", 60_000],
       ["media.maintenance", 3600_000],
       ["media.comment_video_sweep", 3600_000],
       ["jobs.recover_stale", 60_000],
