@@ -49,10 +49,15 @@ async function openAttemptQuestions(server: TestServer): Promise<Drawn[]> {
   return JSON.parse(row.questions) as Drawn[];
 }
 
+// A single choice of five options or fewer is a radio group named by its question (question-form.tsx).
+function choices(page: Page, question: Drawn) {
+  return page.getByRole("radiogroup", { name: question.title, exact: true });
+}
+
 async function answerAll(page: Page, questions: Drawn[], right: boolean) {
   for (const question of questions) {
     const option = question.options.find((o) => o.correct === right)!;
-    await page.getByLabel(question.title, { exact: true }).selectOption({ label: option.label });
+    await choices(page, question).getByRole("radio", { name: option.label, exact: true }).check();
   }
 }
 
@@ -96,7 +101,7 @@ export async function takeSampleExam(page: Page, server: TestServer, language: "
   await page.locator("[data-attempt]").waitFor();
   for (const question of first.slice(0, 2)) {
     const chosen = question.options.find((o) => !o.correct)!.label;
-    await expect(page.getByLabel(question.title, { exact: true }).locator("option:checked")).toHaveText(chosen);
+    await expect(choices(page, question).getByRole("radio", { name: chosen, exact: true })).toBeChecked();
   }
   await answerAll(page, first.slice(2), false);
   await expect(page.getByTestId("autosave-status")).toHaveText(t.saved);

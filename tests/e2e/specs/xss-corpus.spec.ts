@@ -297,11 +297,22 @@ async function unsafeMarkup(page: Page): Promise<string[]> {
     )) {
       found.push(`injected element: ${where(element)}`);
     }
+    const isEscapedJson = (json: string) => {
+      try {
+        JSON.parse(json);
+        return !json.includes("<");
+      } catch {
+        return false;
+      }
+    };
     for (const script of document.querySelectorAll("script")) {
       const text = script.textContent ?? "";
       // React Router's loader data carries the payloads as escaped JSON: a </script> breakout would end it
       // early and leave the rest as markup, a script or an on* attribute of its own, found here.
       if (text.startsWith("window.__reactRouter")) continue;
+      // Structured data for search engines is data, never run: it passes when it is JSON with every "<" escaped
+      // (a breakout would need a raw "</script>"), whatever payloads it carries as strings.
+      if (script.type === "application/ld+json" && !script.closest("svg") && isEscapedJson(text)) continue;
       const src = script.getAttribute("src") ?? script.getAttribute("href") ?? script.getAttribute("xlink:href") ?? "";
       if (/__xss|XSS|evil\.invalid/.test(text + src) || script.closest("svg")) found.push(`script: ${where(script)}`);
     }
