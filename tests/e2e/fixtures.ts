@@ -224,6 +224,7 @@ type AxeViolations = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"];
  * and the same violations). A page with frames goes through AxeBuilder, which checks inside each frame.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  await settleAnimations(page);
   const violations: AxeViolations =
     page.frames().length > 1
       ? (await new AxeBuilder({ page }).withTags(axeTags).analyze()).violations
@@ -242,6 +243,21 @@ export async function expectAccessible(page: Page): Promise<void> {
     violations.map((violation) => violation.id),
     `Accessibility violations on ${page.url()}:\n\n${report}`,
   ).toEqual([]);
+}
+
+/**
+ * Lets finite CSS transitions and animations end first: colours are checked as they settle, not halfway through a
+ * button's fade back from its disabled look (a spinner's endless animation is not waited for).
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 async function runAxeInPage(page: Page): Promise<AxeViolations> {
