@@ -2,7 +2,7 @@
 // new state and the course's progress percentage. One statement for the flip, so quick clicks do not race.
 import { inTransaction } from "#platform/db/transaction.ts";
 import type { Db } from "#platform/db/connection.ts";
-import { nowIso, sql } from "#platform/db/connection.ts";
+import { dialectOf, nowIso, sql } from "#platform/db/connection.ts";
 import type { Actor } from "../shared/actor.ts";
 import { findProgressTarget } from "./progress-viewer.ts";
 import { getCourseProgress } from "./get-course-progress.ts";
@@ -15,8 +15,17 @@ export async function toggleLectureComplete(
   options: { lectureId: unknown },
 ): Promise<{ completed: boolean; progress: number }> {
   const { lectureId, courseId, userId } = await findProgressTarget(db, actor, options.lectureId);
+  const postgres = dialectOf(db) === "postgres";
   // The flip, the certificate's job and the webhooks commit together (outbox).
   return inTransaction(db, async (trx) => {
+    // One student's completions in one course take turns. On PostgreSQL (READ COMMITTED) two completions of the
+    // last two lectures would otherwise each count the course without the other's uncommitted row, both see 67%,
+    // and neither would queue the certificate nor send course.completed. SQLite's write transactions already
+    // take turns (they hold the write lock from BEGIN). The key is namespaced text hashed to PostgreSQL's bigint.
+    if (postgres) {
+      const key = `lecture-progress:${userId}:${courseId}`;
+      await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+    }
     const now = nowIso();
     const row = await trx
       .insertInto("lecture_progress")
