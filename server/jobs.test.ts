@@ -28,6 +28,7 @@ describe("server/jobs.ts", () => {
       ["exams.close_expired", 60_000],
       ["memberships.notices", 60_000],
       ["learning.drip", 60_000],
+      ["learning.access_endings", 3600_000],
       ["media.maintenance", 3600_000],
       ["media.comment_video_sweep", 3600_000],
       ["jobs.recover_stale", 60_000],

@@ -18,7 +18,7 @@ import { noticeScanJob, noticeSchedule } from "#core/memberships/mails/jobs.ts";
 import { allowLoopbackOf } from "#core/webhooks/delivery-rules.ts";
 import { ATTEMPT_TIMEOUT_MS } from "#core/webhooks/delivery-settings.ts";
 import { deliverWebhookJob } from "#core/webhooks/jobs.ts";
-import { dripScanJob, dripSchedule } from "#core/learning/jobs.ts";
+import { accessEndingsScanJob, accessEndingsSchedule, dripScanJob, dripSchedule } from "#core/learning/jobs.ts";
 import { registerJob, type RegisteredJob } from "#platform/jobs/define-job.ts";
 import { deleteDoneJobsJob, jobMaintenanceSchedules, recoverStaleJobsJob } from "#platform/jobs/maintenance.ts";
 import type { Schedule } from "#platform/jobs/schedule.ts";
@@ -60,6 +60,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
       allowLoopback: allowLoopbackOf(services.config),
     }),
     registerJob(dripScanJob, {}),
+    registerJob(accessEndingsScanJob, {}),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),
   ];
@@ -71,6 +72,7 @@ export const schedules: readonly Schedule[] = [
   closeExpiredAttemptsSchedule,
   noticeSchedule,
   dripSchedule,
+  accessEndingsSchedule,
   mediaMaintenanceSchedule,
   commentVideoSweepSchedule,
   ...jobMaintenanceSchedules,

@@ -3,10 +3,11 @@
 // second worker racing this one, or a job deleted after three days never mails it again.
 import type { Db } from "#platform/db/connection.ts";
 import { formatLongDateTime } from "#platform/i18n/format.ts";
-import { translator } from "#platform/i18n/index.ts";
 import { enqueueJob } from "#platform/jobs/queue.ts";
 import { sendMailJob } from "#platform/mail/mail-job.ts";
 import { inTransaction } from "#platform/db/transaction.ts";
+import { mailParagraphs, schoolForMail } from "../shared/school-mail.ts";
+import { studentInCourse } from "./student-in-course.ts";
 
 export type DripNotice = {
   userId: number;
@@ -37,35 +38,23 @@ export async function queueDripNotice(db: Db, notice: DripNotice, now: string): 
       .returning("id")
       .executeTakeFirst();
     if (!inserted) return false;
-    const row = await trx
-      .selectFrom("users as u")
-      .innerJoin("courses as c", (join) => join.on("c.id", "=", notice.courseId))
-      .select(["u.email", "u.name", "c.title as course", "c.slug"])
-      .where("u.id", "=", notice.userId)
-      .executeTakeFirst();
+    const row = await studentInCourse(trx, notice.userId, notice.courseId);
     if (!row) return false;
-    const school = await trx
-      .selectFrom("school")
-      .select(["name", "language", "public_url", "time_zone"])
-      .executeTakeFirst();
-    const lang = school?.language ?? "en";
-    const t = translator(lang);
+    const school = await schoolForMail(trx);
+    const { t } = school;
     const values = {
       name: row.name,
       course: row.course,
       title: notice.title,
-      school: school?.name ?? "",
-      date: formatLongDateTime(notice.unlockedAt, lang, school?.time_zone ?? "UTC"),
+      school: school.name,
+      date: formatLongDateTime(notice.unlockedAt, school.lang, school.timeZone),
     };
-    const address = school?.public_url?.replace(/\/+$/, "");
-    const link = `${address ?? ""}/${row.slug}/watch/${notice.lectureId}`;
-    const text = [
+    const link = `${school.address ?? ""}/${row.slug}/watch/${notice.lectureId}`;
+    const text = mailParagraphs(
       t("learning:drip_mail_text", values),
-      address ? t("learning:drip_mail_link", { link }) : "",
+      school.address ? t("learning:drip_mail_link", { link }) : "",
       t("learning:drip_mail_signature", values),
-    ]
-      .filter(Boolean)
-      .join("\n\n");
+    );
     await enqueueJob(
       trx,
       sendMailJob,

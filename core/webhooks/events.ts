@@ -1,12 +1,12 @@
 // The events an endpoint may subscribe to (issue 18, item 6). Each is emitted by its domain's use-case inside the
 // transaction of the change (emit-event.ts), except the ones marked `emitted: false`: declared so that an endpoint
-// can already choose them, but no code path produces them yet (no leads, no access expiry notices so far).
+// can already choose them, but no code path produces them yet.
 export const webhookEvents = [
   { type: "order.paid", emitted: true },
   { type: "order.refunded", emitted: true },
   { type: "access.granted", emitted: true },
-  { type: "access.expiring", emitted: false },
-  { type: "access.expired", emitted: false },
+  { type: "access.expiring", emitted: true },
+  { type: "access.expired", emitted: true },
   { type: "lecture.completed", emitted: true },
   { type: "course.completed", emitted: true },
   { type: "exam.passed", emitted: true },
@@ -17,7 +17,7 @@ export const webhookEvents = [
   { type: "membership.renewed", emitted: true },
   { type: "membership.past_due", emitted: true },
   { type: "membership.canceled", emitted: true },
-  { type: "membership.card_to_be_charged", emitted: false },
+  { type: "membership.card_to_be_charged", emitted: true },
   { type: "membership.card_failed", emitted: true },
   { type: "community.post_created", emitted: true },
 ] as const;

@@ -14,6 +14,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
     "community_topic_subscriptions",
     "membership_plan_topics",
   ],
+  course_access: ["access_notices"],
   course_sections: ["lectures"],
   certificates: ["certificates"],
   courses: [

@@ -473,6 +473,15 @@ export type DripNoticeTable = {
   created_at: string;
 };
 
+/** One access's end told to the student and to webhooks (migration 0035). */
+export type AccessNoticeTable = {
+  id: Generated<number>;
+  access_id: number;
+  kind: "expiring" | "expired";
+  ends_at: string;
+  created_at: string;
+};
+
 export type Database = {
   school: SchoolTable;
   users: UserTable;
@@ -487,6 +496,7 @@ export type Database = {
   course_price_changes: CoursePriceChangeTable;
   lecture_components: LectureComponentTable;
   course_access: CourseAccessTable;
+  access_notices: AccessNoticeTable;
   lecture_progress: LectureProgressTable;
   comments: CommentTable;
   replies: ReplyTable;

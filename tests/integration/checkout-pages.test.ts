@@ -161,7 +161,7 @@ describe("the checkout pages", () => {
   it("shows a plain form's error sent back in the address", async () => {
     const guest = await visitor(server, "/");
     const { text: shown } = await page(guest, "/pottery/checkout?error=checkout:terms_required");
-    expect(shown).toContain("Please accept the terms to continue.");
+    expect(shown).toContain("Please tick the consent box to continue.");
     const ignored = await page(guest, "/pottery/checkout?error=<script>");
     expect(ignored.html).not.toContain("<script>");
   });

@@ -94,12 +94,12 @@ describe("npm run worker", () => {
     );
     await waitFor(async () => (await jobs()).find((job) => job.id === id)?.status === "done");
     // The school's schedules: payment re-checks, membership renewals and mails, the exams' deadline sweep, media
-    // maintenance and the comment video sweep, the drip release's unlock mails, the queue's upkeep, each claimed for the current slot by one of the
+    // maintenance and the comment video sweep, the drip release's unlock mails, the accesses' ends, the queue's upkeep, each claimed for the current slot by one of the
     // two and run once.
     const scheduled = await waitFor(async () => {
       const rows = (await jobs()).filter((job) => job.unique_key?.startsWith("schedule:"));
       const names = new Set(rows.map((job) => job.type));
-      return names.size === 9 && rows.every((job) => job.status === "done") ? rows : undefined;
+      return names.size === 10 && rows.every((job) => job.status === "done") ? rows : undefined;
     });
     expect(new Set(scheduled.map((job) => job.type))).toEqual(
       new Set([
@@ -108,6 +108,7 @@ describe("npm run worker", () => {
         "exams.close_expired",
         "memberships.notices",
         "learning.drip",
+        "learning.access_endings",
         "media.maintenance",
         "media.comment_video_sweep",
         "jobs.recover_stale",

@@ -15,6 +15,13 @@ import { arrangeMembership, arrangePlan, arrangeUser } from "./memberships-admin
 
 let server: TestServer;
 let planId: number;
+/** The payloads of the webhook deliveries of one event type, in order. */
+async function webhookPayloads(type: string) {
+  const rows = await server.handle.db.selectFrom("webhook_deliveries").select("payload").orderBy("id").execute();
+  return rows
+    .map((row) => JSON.parse(row.payload) as { type: string; data: Record<string, unknown> })
+    .filter((payload) => payload.type === type);
+}
 const chargers = { get: (name: string) => (name === "test" ? testTokenCharger : null) };
 
 /** The subjects of every mail queued to `email` (the mail.send jobs' payloads), in order. */
@@ -50,7 +57,13 @@ const day = (iso: string, lang: "en" | "pl" = "en") => formatDate(iso, lang, "Eu
 
 beforeAll(async () => {
   server = await startTestServer();
-  await setUpSchool(server);
+  const admin = await setUpSchool(server);
+  // An integrator's endpoint for the charge announcements (nothing listens: only the queued deliveries count).
+  const endpoint = await admin.post("/home/webhooks", {
+    url: "https://hooks.example.com/studium",
+    events: ["membership.card_to_be_charged"],
+  });
+  expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(200);
   await server.handle.db.updateTable("school").set({ time_zone: "Europe/Warsaw" }).execute();
   planId = await arrangePlan(server.handle.db, { name: "Club", price_cents: 4900 });
 });
@@ -90,13 +103,33 @@ describe("mails that time brings", () => {
     const started = "2026-03-10T09:00:00.000Z";
     const end = addMonths(started, 1);
     const userId = await arrangeUser(db, "Upcoming Ula");
-    await arrangeMembership(db, { userId, planId, status: "active", started_at: started, current_period_end: end });
+    const membershipId = await arrangeMembership(db, {
+      userId,
+      planId,
+      status: "active",
+      started_at: started,
+      current_period_end: end,
+    });
     const email = await emailOf(userId);
     await scanAt(addDays(end, -8));
     expect(await subjectsTo(email)).toEqual([]);
     await scanAt(addDays(end, -7));
     await scanAt(addDays(end, -2));
     expect(await subjectsTo(email)).toEqual([`Your Club membership renews on ${day(end)}`]);
+    // Integrators hear of it once too (membership.card_to_be_charged).
+    const announced = (await webhookPayloads("membership.card_to_be_charged")).filter(
+      (payload) => (payload.data.membership as { id: number }).id === membershipId,
+    );
+    expect(announced).toEqual([
+      {
+        type: "membership.card_to_be_charged",
+        timestamp: expect.any(String),
+        data: {
+          membership: { id: membershipId },
+          charge: { period_number: 2, amount_cents: 3000, currency: "PLN", charge_at: end },
+        },
+      },
+    ]);
   });
 
   it("tells of a trial ending 3 days ahead, once, and not of a charge besides", async () => {

@@ -4,11 +4,12 @@
 // names the occasion: the period charged, the card's expiry month, the cancellation's time.
 import type { Db } from "#platform/db/connection.ts";
 import { formatDate } from "#platform/i18n/format.ts";
-import { translator } from "#platform/i18n/index.ts";
 import { enqueueJob } from "#platform/jobs/queue.ts";
 import { sendMailJob } from "#platform/mail/mail-job.ts";
 import { formatMoney } from "#core/shared/money.ts";
 import { inTransaction } from "#platform/db/transaction.ts";
+import { mailParagraphs, schoolForMail } from "#core/shared/school-mail.ts";
+import { emitWebhookEvent } from "#core/webhooks/emit-event.ts";
 
 export const noticeKinds = [
   "started",
@@ -52,36 +53,41 @@ export async function queueMembershipNotice(db: Db, notice: Notice, now: string)
       .where("m.id", "=", notice.membershipId)
       .executeTakeFirst();
     if (!row) return false;
-    const school = await trx
-      .selectFrom("school")
-      .select(["name", "language", "public_url", "time_zone"])
-      .executeTakeFirst();
-    const lang = school?.language ?? "en";
-    const t = translator(lang);
+    const school = await schoolForMail(trx);
+    const { t, lang } = school;
     const values = {
       name: row.name,
       plan: row.plan,
-      school: school?.name ?? "",
+      school: school.name,
       amount: formatMoney(notice.amountCents ?? row.price_cents, row.currency, lang),
-      date: notice.date ? formatDate(notice.date, lang, school?.time_zone ?? "UTC") : "",
+      date: notice.date ? formatDate(notice.date, lang, school.timeZone) : "",
       card: row.card_brand && row.card_last4 ? `${row.card_brand} •••• ${row.card_last4}` : "",
       expiry: row.card_exp_month ? `${String(row.card_exp_month).padStart(2, "0")}/${row.card_exp_year}` : "",
     };
     const kind = notice.kind.startsWith("card_expiring") ? "card_expiring" : notice.kind;
-    const address = school?.public_url?.replace(/\/+$/, "");
-    const text = [
+    const text = mailParagraphs(
       t(`memberships_mail:${kind}_text`, values),
-      address ? t("memberships_mail:link", { link: `${address}/my/membership` }) : "",
+      school.address ? t("memberships_mail:link", { link: `${school.address}/my/membership` }) : "",
       t("memberships_mail:signature", values),
-    ]
-      .filter(Boolean)
-      .join("\n\n");
+    );
     await enqueueJob(
       trx,
       sendMailJob,
       { to: row.email, subject: t(`memberships_mail:${kind}_subject`, values), text },
       { key: `membership-notice:${notice.membershipId}:${notice.kind}:${notice.ref}` },
     );
+    // The member's notice and the integrators' event go together, once (the notice row above decides).
+    if (notice.kind === "charge_upcoming") {
+      await emitWebhookEvent(trx, "membership.card_to_be_charged", {
+        membership: { id: notice.membershipId },
+        charge: {
+          period_number: Number(notice.ref),
+          amount_cents: notice.amountCents ?? row.price_cents,
+          currency: row.currency,
+          charge_at: notice.date ?? null,
+        },
+      });
+    }
     return true;
   });
 }
