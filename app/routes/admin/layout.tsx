@@ -43,58 +43,92 @@ export async function loader(args: Route.LoaderArgs) {
   return { admin: true, openReports: await countOpenItems(services.db) };
 }
 
-// Sections appear here as they are built (courses, students, sales...).
-const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
-  { to: "/home", key: "admin:nav_dashboard", icon: LayoutDashboard, end: true },
-  { to: "/home/courses", key: "authoring:nav_courses", icon: BookOpen },
-  { to: "/home/products", key: "products:nav", icon: Package },
-  { to: "/home/transactions", key: "transactions:nav", icon: Receipt },
-  { to: "/home/sales", key: "transactions:nav_sales", icon: BarChart3 },
-  { to: "/home/settings", key: "admin:nav_settings", icon: Settings },
-  { to: "/home/legal", key: "site:nav_legal", icon: Scale },
-  { to: "/home/mail", key: "admin:nav_mail", icon: Mail },
-  { to: "/home/images", key: "media:nav_images", icon: Images },
-  { to: "/home/jobs", key: "admin:nav_jobs", icon: ListChecks },
-  { to: "/home/caches", key: "admin:nav_caches", icon: DatabaseZap },
-  { to: "/home/reviews", key: "reviews:nav", icon: MessageSquareQuote },
-  { to: "/home/memberships", key: "memberships:nav", icon: BadgeCheck },
-  { to: "/home/community", key: "community_admin:nav", icon: MessagesSquare },
-  { to: "/home/moderation", key: "moderation:nav", icon: Flag },
-  { to: "/home/surveys", key: "surveys:nav", icon: ClipboardList },
-  { to: "/home/exams", key: "exams:nav", icon: GraduationCap },
-  { to: "/home/integrations", key: "integrations:nav", icon: Plug },
-  { to: "/home/webhooks", key: "webhooks:nav", icon: Webhook },
-  { to: "/home/promo-codes", key: "promo:nav_promo_codes", icon: TicketPercent },
-  { to: "/home/affiliates", key: "promo:nav_affiliates", icon: Handshake },
+// The navigation in groups, as a creator thinks of the work: what they teach, what they sell, who learns, their
+// site, and the machinery. A new screen joins the group it belongs to.
+type NavItem = { to: string; key: string; icon: LucideIcon; end?: boolean };
+const groups: { key: string | null; items: NavItem[] }[] = [
+  { key: null, items: [{ to: "/home", key: "admin:nav_dashboard", icon: LayoutDashboard, end: true }] },
+  {
+    key: "admin:nav_group_content",
+    items: [
+      { to: "/home/courses", key: "authoring:nav_courses", icon: BookOpen },
+      { to: "/home/products", key: "products:nav", icon: Package },
+      { to: "/home/surveys", key: "surveys:nav", icon: ClipboardList },
+      { to: "/home/exams", key: "exams:nav", icon: GraduationCap },
+      { to: "/home/images", key: "media:nav_images", icon: Images },
+    ],
+  },
+  {
+    key: "admin:nav_group_selling",
+    items: [
+      { to: "/home/transactions", key: "transactions:nav", icon: Receipt },
+      { to: "/home/sales", key: "transactions:nav_sales", icon: BarChart3 },
+      { to: "/home/memberships", key: "memberships:nav", icon: BadgeCheck },
+      { to: "/home/promo-codes", key: "promo:nav_promo_codes", icon: TicketPercent },
+      { to: "/home/affiliates", key: "promo:nav_affiliates", icon: Handshake },
+    ],
+  },
+  {
+    key: "admin:nav_group_students",
+    items: [
+      { to: "/home/community", key: "community_admin:nav", icon: MessagesSquare },
+      { to: "/home/moderation", key: "moderation:nav", icon: Flag },
+      { to: "/home/reviews", key: "reviews:nav", icon: MessageSquareQuote },
+    ],
+  },
+  {
+    key: "admin:nav_group_site",
+    items: [
+      { to: "/home/settings", key: "admin:nav_settings", icon: Settings },
+      { to: "/home/legal", key: "site:nav_legal", icon: Scale },
+    ],
+  },
+  {
+    key: "admin:nav_group_system",
+    items: [
+      { to: "/home/integrations", key: "integrations:nav", icon: Plug },
+      { to: "/home/webhooks", key: "webhooks:nav", icon: Webhook },
+      { to: "/home/mail", key: "admin:nav_mail", icon: Mail },
+      { to: "/home/jobs", key: "admin:nav_jobs", icon: ListChecks },
+      { to: "/home/caches", key: "admin:nav_caches", icon: DatabaseZap },
+    ],
+  },
 ];
 
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   const t = useT();
   const openReports = useRouteLoaderData<typeof loader>("routes/admin/layout")?.openReports ?? 0;
   return (
-    <nav aria-label={t("admin:navigation")} className="flex flex-col gap-1 p-3">
-      {items.map(({ to, key, icon: Icon, end }) => (
-        <NavLink
-          key={to}
-          to={to}
-          end={end}
-          onClick={onNavigate}
-          className={({ isActive }) =>
-            clsx(
-              "flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium",
-              isActive ? "bg-brand-50 text-brand-700" : "text-ink hover:bg-gray-100",
-            )
-          }
-        >
-          <Icon aria-hidden className="size-5 shrink-0" />
-          {t(key)}
-          {to === "/home/moderation" && openReports > 0 && (
-            <Badge tone="danger" className="ml-auto">
-              <span aria-hidden>{openReports}</span>
-              <span className="sr-only">{t("moderation:nav_open", { count: openReports })}</span>
-            </Badge>
+    <nav aria-label={t("admin:navigation")} className="flex flex-col gap-4 p-3">
+      {groups.map((group) => (
+        <div key={group.key ?? "top"} className="flex flex-col gap-0.5">
+          {group.key && (
+            <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{t(group.key)}</p>
           )}
-        </NavLink>
+          {group.items.map(({ to, key, icon: Icon, end }) => (
+            <NavLink
+              key={to}
+              to={to}
+              end={end}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                clsx(
+                  "flex min-h-9 items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium",
+                  isActive ? "bg-brand-50 text-brand-700" : "text-ink hover:bg-gray-100",
+                )
+              }
+            >
+              <Icon aria-hidden className="size-5 shrink-0" />
+              {t(key)}
+              {to === "/home/moderation" && openReports > 0 && (
+                <Badge tone="danger" className="ml-auto">
+                  <span aria-hidden>{openReports}</span>
+                  <span className="sr-only">{t("moderation:nav_open", { count: openReports })}</span>
+                </Badge>
+              )}
+            </NavLink>
+          ))}
+        </div>
       ))}
     </nav>
   );
@@ -114,13 +148,16 @@ function AdminShell({ children }: { children: ReactNode }) {
         {t("skip_to_content")}
       </a>
       <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-gray-200 bg-white lg:flex">
-        <div className="flex h-16 flex-col justify-center border-b border-gray-200 px-6">
+        <div className="flex h-16 shrink-0 flex-col justify-center border-b border-gray-200 px-6">
           <Link to="/home" title={school} className="line-clamp-2 text-base leading-tight font-bold text-ink">
             {school}
           </Link>
           <span className="text-xs text-muted">{t("admin:area")}</span>
         </div>
-        <AdminNav />
+        {/* A short screen scrolls the navigation, never hides its last entries. */}
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <AdminNav />
+        </div>
       </aside>
 
       <div className="flex min-h-screen flex-col lg:pl-64">
@@ -142,15 +179,17 @@ function AdminShell({ children }: { children: ReactNode }) {
                 </button>
               }
             >
-              <AdminNav onNavigate={() => setOpen(false)} />
-              <Link
-                to="/"
-                onClick={() => setOpen(false)}
-                className="mx-3 mt-auto mb-4 flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-gray-100"
-              >
-                <ExternalLink aria-hidden className="size-5 shrink-0" />
-                {t("admin:view_site")}
-              </Link>
+              <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
+                <AdminNav onNavigate={() => setOpen(false)} />
+                <Link
+                  to="/"
+                  onClick={() => setOpen(false)}
+                  className="mx-3 mt-auto mb-4 flex min-h-10 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-ink hover:bg-gray-100"
+                >
+                  <ExternalLink aria-hidden className="size-5 shrink-0" />
+                  {t("admin:view_site")}
+                </Link>
+              </div>
             </Dialog>
             <Link to="/home" className="min-w-0 truncate text-base font-bold text-ink lg:hidden">
               {school}

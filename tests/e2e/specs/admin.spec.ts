@@ -56,6 +56,21 @@ test.describe("the admin area", () => {
     await expect(page.getByRole("switch", { name: "Registration enabled" })).not.toBeChecked();
   });
 
+  test.describe("on a short laptop screen", () => {
+    test.use({ viewport: { width: 1280, height: 600 } });
+
+    test("the grouped navigation scrolls to its last entry", async ({ page, schoolEn }) => {
+      await login(page, schoolEn.owner.email, schoolEn.owner.password);
+      const nav = page.getByRole("navigation", { name: "Admin navigation" });
+      for (const group of ["Content", "Selling", "Students", "Site", "System"])
+        await expect(nav.getByText(group, { exact: true })).toBeVisible();
+      // Below the fold of a 600 px screen: reachable only because the sidebar scrolls.
+      await nav.getByRole("link", { name: "Caches" }).click();
+      await page.waitForURL("**/home/caches");
+      await expect(nav.getByRole("link", { name: "Caches" })).toHaveAttribute("aria-current", "page");
+    });
+  });
+
   test.describe("on a narrow screen", () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
@@ -71,6 +86,10 @@ test.describe("the admin area", () => {
       await expect(drawer).toBeVisible();
       await expect(drawer.getByRole("navigation", { name: "Admin navigation" })).toBeVisible();
       await expectAccessible(page);
+
+      // The drawer scrolls too: its last entries stay within reach on a phone.
+      await drawer.getByRole("link", { name: "View the site" }).scrollIntoViewIfNeeded();
+      await expect(drawer.getByRole("link", { name: "View the site" })).toBeInViewport();
 
       await drawer.getByRole("link", { name: "Settings" }).click();
       await page.waitForURL("**/home/settings");
