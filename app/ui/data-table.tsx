@@ -40,7 +40,15 @@ export function DataTable<Row>({
   className?: string;
 }) {
   return (
-    <div className={clsx("overflow-x-auto", framed && "rounded-xl bg-white shadow-sm ring-1 ring-gray-200", className)}>
+    // `relative`: the screen-reader-only texts in the cells are absolutely positioned; without a positioned
+    // ancestor here they hang off the page, not the scrolling box, and a phone's page scrolls sideways.
+    <div
+      className={clsx(
+        "relative overflow-x-auto",
+        framed && "rounded-xl bg-white shadow-sm ring-1 ring-gray-200",
+        className,
+      )}
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-gray-200 bg-gray-50 text-xs font-semibold tracking-wide text-muted uppercase">

@@ -1,4 +1,4 @@
-// /home/webhooks/:id: one endpoint: switch it off or on, send a test event, rotate its secret (shown once), its
+// /home/webhooks/:id: one endpoint: change its address, note and events, switch it off or on, send a test event, rotate its secret (shown once), its
 // delivery log (newest first) with each delivery's request and answer and a 'Redeliver' button, 'Redeliver all
 // failed', and deletion confirmed by typing DELETE. Every button is a plain form before hydration.
 import { useState, type ReactNode } from "react";
@@ -14,6 +14,7 @@ import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { webhookErrorFromQuery } from "#app/features/webhooks/error-from-query.ts";
 import { SecretPanel } from "#app/features/webhooks/secret-panel.tsx";
+import { EndpointFields, endpointInput } from "#app/features/webhooks/endpoint-fields.tsx";
 import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { DataTable } from "#app/ui/data-table.tsx";
@@ -33,6 +34,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const date = (value: string | null) => (value ? formatDateTime(value, ctx.lang, ctx.school?.time_zone) : "");
   return {
     endpoint,
+    httpsOnly: services.config.NODE_ENV === "production",
     failedCount,
     deliveries: deliveries.map((d) => ({ ...d, lastAttempt: date(d.lastAttemptAt ?? d.createdAt) })),
   };
@@ -91,8 +93,12 @@ export default function WebhookPage({ loaderData: d }: Route.ComponentProps) {
   const queryError = webhookErrorFromQuery(location.search);
   const [secret, setSecret] = useState<string | null>(null);
   const [deleteErrors, setDeleteErrors] = useState<FieldMessages>({});
+  const [editErrors, setEditErrors] = useState<FieldMessages>({});
+  const [saving, setSaving] = useState(false);
+  const revalidator = useRevalidator();
   const base = `/home/webhooks/${d.endpoint.id}`;
-  const sent = new URLSearchParams(location.search).get("sent");
+  const query = new URLSearchParams(location.search);
+  const sent = query.get("sent");
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
@@ -126,6 +132,14 @@ export default function WebhookPage({ loaderData: d }: Route.ComponentProps) {
           className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
         >
           {t(sent === "test" ? "webhooks:test_sent" : "webhooks:redelivered")}
+        </p>
+      )}
+      {query.get("saved") && !queryError && (
+        <p
+          role="status"
+          className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-800"
+        >
+          {t("webhooks:saved")}
         </p>
       )}
       {secret ? <SecretPanel secret={secret} /> : <p className="text-sm text-muted">{t("webhooks:secret_hidden")}</p>}
@@ -234,6 +248,40 @@ export default function WebhookPage({ loaderData: d }: Route.ComponentProps) {
             />
           </div>
         )}
+      </section>
+
+      <section aria-labelledby="webhook-edit" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-gray-200">
+        <h2 id="webhook-edit" className="text-lg font-semibold">
+          {t("webhooks:edit_title")}
+        </h2>
+        <form
+          method="post"
+          action={base}
+          noValidate
+          className="mt-4 flex flex-col gap-4"
+          // The saved values are the fields' defaults: a new form after each save shows what was saved.
+          key={`${d.endpoint.url} ${d.endpoint.description} ${d.endpoint.events.join(",")}`}
+          onSubmit={async (event) => {
+            event.preventDefault();
+            setSaving(true);
+            try {
+              await api("PUT", base, endpointInput(new FormData(event.currentTarget)));
+              setEditErrors({});
+              toast.success(t("webhooks:saved"));
+              await revalidator.revalidate();
+            } catch (error) {
+              if (error instanceof ApiError) setEditErrors(error.errors);
+            } finally {
+              setSaving(false);
+            }
+          }}
+        >
+          <CsrfField />
+          <EndpointFields errors={editErrors} httpsOnly={d.httpsOnly} saved={d.endpoint} idPrefix="edit" />
+          <Button type="submit" className="self-start" disabled={saving}>
+            {t("webhooks:save")}
+          </Button>
+        </form>
       </section>
 
       <section aria-labelledby="webhook-delete" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-red-200">

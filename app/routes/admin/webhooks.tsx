@@ -3,7 +3,7 @@
 // a plain form (before hydration) lands on the endpoint's page instead.
 import { useState } from "react";
 import { Link, useLocation, useRevalidator } from "react-router";
-import { eventLabelKey, webhookEvents } from "#core/webhooks/events.ts";
+import { eventLabelKey } from "#core/webhooks/events.ts";
 import { listEndpoints } from "#core/webhooks/list-endpoints.ts";
 import { pageContext } from "#server/page-context.ts";
 import { api, ApiError, type FieldMessages } from "#app/lib/api.ts";
@@ -12,11 +12,12 @@ import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { webhookErrorFromQuery } from "#app/features/webhooks/error-from-query.ts";
 import { SecretPanel } from "#app/features/webhooks/secret-panel.tsx";
+import { EndpointFields, endpointInput } from "#app/features/webhooks/endpoint-fields.tsx";
 import { Badge } from "#app/ui/badge.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { DataTable } from "#app/ui/data-table.tsx";
 import { EmptyState } from "#app/ui/empty-state.tsx";
-import { Checkbox, Field, FormAlert } from "#app/ui/field.tsx";
+import { FormAlert } from "#app/ui/field.tsx";
 import type { Route } from "./+types/webhooks.ts";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -45,11 +46,11 @@ export default function WebhooksPage({ loaderData: d }: Route.ComponentProps) {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     try {
-      const answer = await api<{ endpoint: { id: number }; secret: string }>("POST", "/home/webhooks", {
-        url: String(form.get("url") ?? ""),
-        description: String(form.get("description") ?? ""),
-        events: form.getAll("events").map(String),
-      });
+      const answer = await api<{ endpoint: { id: number }; secret: string }>(
+        "POST",
+        "/home/webhooks",
+        endpointInput(form),
+      );
       setErrors({});
       setCreated({ id: answer.endpoint.id, secret: answer.secret });
       event.currentTarget?.reset();
@@ -152,29 +153,7 @@ export default function WebhooksPage({ loaderData: d }: Route.ComponentProps) {
         </h2>
         <form method="post" action="/home/webhooks" onSubmit={add} className="mt-4 flex flex-col gap-4" noValidate>
           <CsrfField />
-          <Field
-            label={t("webhooks:url")}
-            name="url"
-            type="url"
-            required
-            hint={d.httpsOnly ? t("webhooks:url_hint") : undefined}
-            placeholder="https://"
-            errors={errors.url}
-          />
-          <Field label={t("webhooks:description")} name="description" errors={errors.description} />
-          <fieldset aria-describedby={errors.events ? "events-error" : undefined}>
-            <legend className="text-sm font-medium text-ink">{t("webhooks:events")}</legend>
-            <div className="mt-2 grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-              {webhookEvents.map((event) => (
-                <Checkbox key={event.type} name="events" value={event.type} label={t(eventLabelKey(event.type))} />
-              ))}
-            </div>
-            {errors.events && (
-              <p id="events-error" className="mt-1 text-sm text-red-700">
-                {errors.events[0]}
-              </p>
-            )}
-          </fieldset>
+          <EndpointFields errors={errors} httpsOnly={d.httpsOnly} idPrefix="add" />
           <Button type="submit" className="self-start" disabled={busy}>
             {t("webhooks:add")}
           </Button>

@@ -49,6 +49,9 @@ const texts = {
     delivered: "Delivered",
     testEvent: "Test event",
     redeliver: /^Redeliver Test event/,
+    refunded: "Order refunded",
+    save: "Save",
+    saved: "Changes saved.",
   },
   pl: {
     add: "Dodaj punkt odbioru",
@@ -59,6 +62,9 @@ const texts = {
     delivered: "Doręczone",
     testEvent: "Zdarzenie testowe",
     redeliver: /^Wyślij ponownie Zdarzenie testowe/,
+    refunded: "Zamówienie zwrócone",
+    save: "Zapisz",
+    saved: "Zmiany zapisane.",
   },
 } as const;
 
@@ -110,6 +116,24 @@ async function walk(page: Page, server: TestServer, lang: "en" | "pl", width: nu
   await expect.poll(() => receiver.received.length).toBe(before + 2);
   const [first, second] = receiver.received.slice(before);
   expect(second!.headers["webhook-id"]).toBe(first!.headers["webhook-id"]);
+
+  // The endpoint is changed on its page: a wrong address is said under the field and nothing is saved; then one
+  // more event, kept after a reload. The page never scrolls sideways, the log's long lines included.
+  const edit = page.getByRole("region", { name: lang === "en" ? "Address and events" : "Adres i zdarzenia" });
+  await expect(edit.getByLabel(t.url)).toHaveValue(url);
+  await expect(edit.getByLabel(t.event)).toBeChecked();
+  await edit.getByLabel(t.url).fill("ftp://example.com");
+  await edit.getByRole("button", { name: t.save }).click();
+  await expect(edit.getByText(lang === "en" ? "Enter a valid address." : /poprawny adres/i).first()).toBeVisible();
+  await edit.getByLabel(t.url).fill(url);
+  await edit.getByLabel(t.refunded).check();
+  await edit.getByRole("button", { name: t.save }).click();
+  await expect(page.getByText(t.saved).first()).toBeVisible();
+  await gotoHydrated(page, page.url());
+  await expect(edit.getByLabel(t.refunded)).toBeChecked();
+  await expect(edit.getByLabel(t.event)).toBeChecked();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectAccessible(page);
 }
 
 test("the owner adds an endpoint, sends a test event and redelivers it (English, 1280 px)", async ({
