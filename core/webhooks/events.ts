@@ -1,6 +1,6 @@
 // The events an endpoint may subscribe to (issue 18, item 6). Each is emitted by its domain's use-case inside the
 // transaction of the change (emit-event.ts), except the ones marked `emitted: false`: declared so that an endpoint
-// can already choose them, but no code path produces them yet (no leads, no access expiry notices so far).
+// can already choose them, but no code path produces them yet (no access expiry notices so far).
 export const webhookEvents = [
   { type: "order.paid", emitted: true },
   { type: "order.refunded", emitted: true },
@@ -11,7 +11,7 @@ export const webhookEvents = [
   { type: "course.completed", emitted: true },
   { type: "exam.passed", emitted: true },
   { type: "certificate.issued", emitted: true },
-  { type: "lead.created", emitted: false },
+  { type: "lead.created", emitted: true },
   { type: "student.created", emitted: true },
   { type: "membership.started", emitted: true },
   { type: "membership.renewed", emitted: true },

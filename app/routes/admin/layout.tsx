@@ -16,7 +16,7 @@ import { Plug, Webhook } from "lucide-react";
 import { BadgeCheck, Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
 import { DatabaseZap } from "lucide-react";
-import { ClipboardList, Flag, MessagesSquare } from "lucide-react";
+import { ClipboardList, Flag, Inbox, MessagesSquare } from "lucide-react";
 import { GraduationCap } from "lucide-react";
 import { clsx } from "clsx";
 import { guardAdminArea } from "#app/lib/admin-area.ts";
@@ -61,6 +61,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home/community", key: "community_admin:nav", icon: MessagesSquare },
   { to: "/home/moderation", key: "moderation:nav", icon: Flag },
   { to: "/home/surveys", key: "surveys:nav", icon: ClipboardList },
+  { to: "/home/leads", key: "leads:nav", icon: Inbox },
   { to: "/home/exams", key: "exams:nav", icon: GraduationCap },
   { to: "/home/integrations", key: "integrations:nav", icon: Plug },
   { to: "/home/webhooks", key: "webhooks:nav", icon: Webhook },
