@@ -5,11 +5,12 @@
 // the LeadForm itself, drawn from the draft; once saved, the preview sends real leads (to the saved version).
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { leadFieldTypes, type LeadFieldType } from "#core/leads/schemas.ts";
 import { ApiError, api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
+import { ItemHeader } from "#app/ui/item-header.tsx";
 import { Checkbox, Field, FormAlert } from "#app/ui/field.tsx";
 import { FieldShell } from "#app/ui/field-shell.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
@@ -73,13 +74,6 @@ export function emptyLeadForm(t: (key: string) => string): LeadFormDraft {
     tags: "",
     double_opt_in: false,
   };
-}
-
-function moved<T>(list: T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item!);
-  return next;
 }
 
 export function LeadFormEditor({ initial }: { initial: LeadFormDraft }) {
@@ -191,36 +185,17 @@ export function LeadFormEditor({ initial }: { initial: LeadFormDraft }) {
                   aria-label={t("leads:field_n", { n })}
                   className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200"
                 >
-                  <div className="flex flex-wrap items-center justify-between gap-2">
-                    <p className="text-sm font-medium text-muted">
-                      {t("leads:field_n", { n })} · {t(`leads:type_${f.type}`)}
-                    </p>
-                    <div className="flex gap-1">
-                      <Button
-                        variant="ghost"
-                        aria-label={t("leads:move_up", { n })}
-                        disabled={index === 0}
-                        onClick={() => set({ fields: moved(form.fields, index, index - 1) })}
-                      >
-                        <ArrowUp aria-hidden className="size-4" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        aria-label={t("leads:move_down", { n })}
-                        disabled={index === form.fields.length - 1}
-                        onClick={() => set({ fields: moved(form.fields, index, index + 1) })}
-                      >
-                        <ArrowDown aria-hidden className="size-4" />
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        aria-label={t("leads:remove_field", { n })}
-                        onClick={() => set({ fields: form.fields.filter((_, i) => i !== index) })}
-                      >
-                        <Trash2 aria-hidden className="size-4" />
-                      </Button>
-                    </div>
-                  </div>
+                  <ItemHeader
+                    title={`${t("leads:field_n", { n })} · ${t(`leads:type_${f.type}`)}`}
+                    index={index}
+                    items={form.fields}
+                    onItems={(next) => set({ fields: next })}
+                    labels={{
+                      up: t("leads:move_up", { n }),
+                      down: t("leads:move_down", { n }),
+                      remove: t("leads:remove_field", { n }),
+                    }}
+                  />
                   <div className="grid gap-3 sm:grid-cols-2">
                     <Field
                       label={t("leads:field_label")}
