@@ -47,6 +47,7 @@ export default [
     route("home/access-manager/:courseId", "routes/access-manager/manage.tsx"),
     route("invitations/:token", "routes/invitations/accept.tsx"),
     route("community/unsubscribe/:token", "routes/community/unsubscribe.tsx"),
+    route("leads/confirm/:token", "routes/leads/confirm.tsx"),
     route("certificates/:id", "routes/certificates/verify.tsx"),
   ]),
   route("home", "routes/admin/layout.tsx", [
@@ -78,6 +79,10 @@ export default [
     route("surveys", "routes/admin/surveys.tsx"),
     route("surveys/new", "routes/admin/surveys-new.tsx"),
     route("surveys/:id", "routes/admin/surveys-edit.tsx"),
+    route("leads", "routes/admin/leads.tsx"),
+    route("leads/forms", "routes/admin/leads-forms.tsx"),
+    route("leads/forms/new", "routes/admin/leads-forms-new.tsx"),
+    route("leads/forms/:id", "routes/admin/leads-forms-edit.tsx"),
     route("exams", "routes/admin/exams.tsx"),
     route("exams/new", "routes/admin/exams-new.tsx"),
     route("exams/grading", "routes/admin/exams-grading.tsx"),

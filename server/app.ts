@@ -27,6 +27,7 @@ import { communityRoutes } from "./api/community.ts";
 import { communityGalleryRoutes } from "./api/community-gallery.ts";
 import { moderationRoutes } from "./api/moderation.ts";
 import { surveyRoutes } from "./api/surveys.ts";
+import { leadRoutes } from "./api/leads.ts";
 import { certificateRoutes } from "./api/certificates.ts";
 import { favouriteRoutes } from "./api/favourites.ts";
 import { examRoutes } from "./api/exams.ts";
@@ -178,6 +179,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(communityGalleryRoutes, { services });
     await api.register(moderationRoutes, { services });
     await api.register(surveyRoutes, { services });
+    await api.register(leadRoutes, { services });
     await api.register(certificateRoutes, { services });
     await api.register(favouriteRoutes, { services });
     await api.register(examRoutes, { services });

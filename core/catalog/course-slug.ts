@@ -35,6 +35,7 @@ export const reservedSlugs: ReadonlySet<string> = new Set([
   "student",
   "survey",
   "lead",
+  "leads",
   "stripe",
   "api",
   "products",

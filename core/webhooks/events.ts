@@ -11,7 +11,7 @@ export const webhookEvents = [
   { type: "course.completed", emitted: true },
   { type: "exam.passed", emitted: true },
   { type: "certificate.issued", emitted: true },
-  { type: "lead.created", emitted: false },
+  { type: "lead.created", emitted: true },
   { type: "student.created", emitted: true },
   { type: "membership.started", emitted: true },
   { type: "membership.renewed", emitted: true },

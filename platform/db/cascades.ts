@@ -37,6 +37,8 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
   ],
   exam_attempts: ["exam_answers"],
   exams: ["exam_attempts"],
+  lead_forms: ["lead_consents", "leads"],
+  leads: ["lead_tags"],
   lectures: ["favourite_lectures", "lecture_components", "lecture_progress", "surveys", "videos"],
   membership_plans: [
     "membership_plan_courses",

@@ -37,6 +37,7 @@ import enMembershipsMail from "../../locales/en/memberships_mail.json" with { ty
 import enMembershipsOffer from "../../locales/en/memberships_offer.json" with { type: "json" };
 import enModeration from "../../locales/en/moderation.json" with { type: "json" };
 import enSurveys from "../../locales/en/surveys.json" with { type: "json" };
+import enLeads from "../../locales/en/leads.json" with { type: "json" };
 import enCourseReport from "../../locales/en/course_report.json" with { type: "json" };
 import enMembershipsCard from "../../locales/en/memberships_card.json" with { type: "json" };
 import enMembershipsStripe from "../../locales/en/memberships_stripe.json" with { type: "json" };
@@ -81,6 +82,7 @@ import plMembershipsMail from "../../locales/pl/memberships_mail.json" with { ty
 import plMembershipsOffer from "../../locales/pl/memberships_offer.json" with { type: "json" };
 import plModeration from "../../locales/pl/moderation.json" with { type: "json" };
 import plSurveys from "../../locales/pl/surveys.json" with { type: "json" };
+import plLeads from "../../locales/pl/leads.json" with { type: "json" };
 import plCourseReport from "../../locales/pl/course_report.json" with { type: "json" };
 import plMembershipsCard from "../../locales/pl/memberships_card.json" with { type: "json" };
 import plMembershipsStripe from "../../locales/pl/memberships_stripe.json" with { type: "json" };
@@ -131,6 +133,7 @@ export const catalogs = {
     memberships_mail: enMembershipsMail,
     memberships_offer: enMembershipsOffer,
     surveys: enSurveys,
+    leads: enLeads,
     course_report: enCourseReport,
     memberships_card: enMembershipsCard,
     memberships_stripe: enMembershipsStripe,
@@ -177,6 +180,7 @@ export const catalogs = {
     memberships_mail: plMembershipsMail,
     memberships_offer: plMembershipsOffer,
     surveys: plSurveys,
+    leads: plLeads,
     course_report: plCourseReport,
     memberships_card: plMembershipsCard,
     memberships_stripe: plMembershipsStripe,

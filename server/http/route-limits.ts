@@ -67,6 +67,10 @@ export const routeLimits = {
   // mail, which needs no login (per address).
   topicNotifications: { name: "topic_notifications", points: 30, duration: minute, by: "user" },
   unsubscribe: { name: "unsubscribe", points: 20, duration: minute, by: "ip" },
+  // Leads: a visitor leaves a lead from a page's form (a person does it once; a script filling a list is stopped
+  // per address), and follows the double opt-in's link.
+  lead: { name: "lead", points: 10, duration: hour, by: "ip" },
+  leadConfirm: { name: "lead_confirm", points: 20, duration: hour, by: "ip" },
   // The school's staff (admins, course managers): one generous count per person across the back office.
   staff: { name: "staff", points: 600, duration: minute, by: "user" },
   // Outgoing webhooks sent by hand (test events, redeliveries): each makes the server call another address.

@@ -136,6 +136,8 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/home\/reviews\/:id/, () => o.reviewId],
     [/^\/home\/jobs\/:id/, () => o.jobId],
     [/^\/home\/webhooks\/:id/, () => 1],
+    // Lead forms and leads are the school's (admin routes: a student is refused before any look-up).
+    [/^\/home\/leads\/(forms\/)?:id/, () => 1],
     [/^\/home\/products\/:id/, () => o.productId],
     [/^\/home\/promo-codes\/:id/, () => o.promoCodeId],
     [/^\/home\/affiliates\/:id/, () => o.affiliateId],
@@ -248,6 +250,8 @@ const notObjectRoutes: Record<string, string> = {
   "GET /my/membership/card":
     "the caller's own membership; another's id in ?membership= is a 404 (memberships-card.test.ts)",
   "POST /stripe/subscribe/checkout": "a plan is the school's public offer: anyone signed in may subscribe",
+  "POST /lead": "a lead form is the school's public form: anyone may leave a lead (leads.test.ts)",
+  "POST /leads/confirm/:token": "the random token mailed to the lead's address is the capability (leads.test.ts)",
   "POST /community/unsubscribe/:token":
     "the signed token mailed to the subscriber is the capability (RFC 8058 one-click)",
   "POST /json/community/topics/:id":

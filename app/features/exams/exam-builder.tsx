@@ -5,13 +5,14 @@
 // POST /home/exams[/{id}]; the server's field errors (e.g. questions.2.options) show under the field they name.
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ArrowDown, ArrowUp, Plus, Trash2 } from "lucide-react";
+import { Plus, Trash2 } from "lucide-react";
 import { examQuestionTypes, showAnswersChoices, type ExamQuestionType } from "#core/exams/schemas.ts";
 import type { ExamPlaces } from "#core/exams/list-exam-places.ts";
 import type { ExamShowAnswers } from "#platform/db/schema.ts";
 import { ApiError, api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
+import { ItemHeader } from "#app/ui/item-header.tsx";
 import { Checkbox, Field, FormAlert } from "#app/ui/field.tsx";
 import { FieldShell } from "#app/ui/field-shell.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
@@ -62,13 +63,6 @@ function newQuestion(type: ExamQuestionType): DraftQuestion {
         ]
       : [],
   };
-}
-
-function moved<T>(list: T[], from: number, to: number): T[] {
-  const next = [...list];
-  const [item] = next.splice(from, 1);
-  next.splice(to, 0, item!);
-  return next;
 }
 
 const numberOrNull = (text: string) => (text.trim() === "" ? null : Number(text));
@@ -240,39 +234,17 @@ export function ExamBuilder({ initial, places }: { initial: ExamDraft; places: E
                 aria-label={t("surveys:question_n", { n })}
                 className="flex flex-col gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-gray-200"
               >
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="text-sm font-medium text-muted">
-                    {t("surveys:question_n", { n })} · {t(`exams:type_${question.type}`)}
-                  </p>
-                  <div className="flex gap-1">
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      aria-label={t("surveys:move_up", { n })}
-                      disabled={index === 0}
-                      onClick={() => set({ questions: moved(exam.questions, index, index - 1) })}
-                    >
-                      <ArrowUp aria-hidden className="size-4" />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      aria-label={t("surveys:move_down", { n })}
-                      disabled={index === exam.questions.length - 1}
-                      onClick={() => set({ questions: moved(exam.questions, index, index + 1) })}
-                    >
-                      <ArrowDown aria-hidden className="size-4" />
-                    </Button>
-                    <Button
-                      type="button"
-                      variant="ghost"
-                      aria-label={t("surveys:remove_question", { n })}
-                      onClick={() => set({ questions: exam.questions.filter((_, i) => i !== index) })}
-                    >
-                      <Trash2 aria-hidden className="size-4" />
-                    </Button>
-                  </div>
-                </div>
+                <ItemHeader
+                  title={`${t("surveys:question_n", { n })} · ${t(`exams:type_${question.type}`)}`}
+                  index={index}
+                  items={exam.questions}
+                  onItems={(next) => set({ questions: next })}
+                  labels={{
+                    up: t("surveys:move_up", { n }),
+                    down: t("surveys:move_down", { n }),
+                    remove: t("surveys:remove_question", { n }),
+                  }}
+                />
                 <div className="grid gap-3 sm:grid-cols-[3fr_1fr]">
                   <Field
                     label={t("surveys:question_title")}

@@ -16,7 +16,7 @@ import { Plug, Webhook } from "lucide-react";
 import { BadgeCheck, Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
 import { DatabaseZap } from "lucide-react";
-import { ClipboardList, Flag, MessagesSquare } from "lucide-react";
+import { ClipboardList, Flag, Inbox, MessagesSquare } from "lucide-react";
 import { GraduationCap } from "lucide-react";
 import { clsx } from "clsx";
 import { guardAdminArea } from "#app/lib/admin-area.ts";
@@ -66,6 +66,7 @@ const groups: { key: string | null; items: NavItem[] }[] = [
       { to: "/home/memberships", key: "memberships:nav", icon: BadgeCheck },
       { to: "/home/promo-codes", key: "promo:nav_promo_codes", icon: TicketPercent },
       { to: "/home/affiliates", key: "promo:nav_affiliates", icon: Handshake },
+      { to: "/home/leads", key: "leads:nav", icon: Inbox },
     ],
   },
   {
