@@ -136,6 +136,8 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/home\/reviews\/:id/, () => o.reviewId],
     [/^\/home\/jobs\/:id/, () => o.jobId],
     [/^\/home\/webhooks\/:id/, () => 1],
+    // Articles are the school's (admin routes: a student is refused before any look-up), so any id does.
+    [/^\/home\/articles\/:id/, () => 1],
     [/^\/home\/products\/:id/, () => o.productId],
     [/^\/home\/promo-codes\/:id/, () => o.promoCodeId],
     [/^\/home\/affiliates\/:id/, () => o.affiliateId],

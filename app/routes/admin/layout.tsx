@@ -10,7 +10,7 @@ import { Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { ExternalLink, LayoutDashboard, ListChecks, Mail, Menu, Scale, Settings, type LucideIcon } from "lucide-react";
 import { MessageSquareQuote } from "lucide-react";
 import { BookOpen } from "lucide-react";
-import { Package } from "lucide-react";
+import { Newspaper, Package } from "lucide-react";
 import { Images } from "lucide-react";
 import { Plug, Webhook } from "lucide-react";
 import { BadgeCheck, Handshake, TicketPercent } from "lucide-react";
@@ -48,6 +48,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home", key: "admin:nav_dashboard", icon: LayoutDashboard, end: true },
   { to: "/home/courses", key: "authoring:nav_courses", icon: BookOpen },
   { to: "/home/products", key: "products:nav", icon: Package },
+  { to: "/home/articles", key: "articles:nav", icon: Newspaper },
   { to: "/home/transactions", key: "transactions:nav", icon: Receipt },
   { to: "/home/sales", key: "transactions:nav_sales", icon: BarChart3 },
   { to: "/home/settings", key: "admin:nav_settings", icon: Settings },
