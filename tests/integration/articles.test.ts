@@ -178,6 +178,8 @@ describe("what visitors see", () => {
     expect(html).not.toContain("Secret");
     expect(html).toContain("For our club.");
     expect(html).toContain('type="application/rss+xml"');
+    // The header links the list once an article is on show.
+    expect((await (await visitor(server, "/")).page("/")).html).toContain('href="/articles"');
   });
 
   it("answers 404 for drafts and scheduled articles, which admins preview with a banner and noindex", async () => {
