@@ -18,6 +18,7 @@ import { ApiError, api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useEditorForm } from "#app/lib/use-editor-form.ts";
 import { useTimeZone } from "#app/lib/root-data.ts";
+import { ChoiceCards } from "#app/ui/choice-cards.tsx";
 import { EditorForm } from "#app/ui/editor-form.tsx";
 import { Field } from "#app/ui/field.tsx";
 import { FormSection } from "#app/ui/form-section.tsx";
@@ -158,30 +159,18 @@ export function ArticleForm({
             {...input("published_at")}
           />
         </div>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium text-ink">{t("articles:visibility")}</legend>
-          <div className="grid gap-2 sm:grid-cols-3">
-            {articleVisibilities.map((value) => (
-              <label
-                key={value}
-                className="flex cursor-pointer items-start gap-3 rounded-lg border border-gray-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name="visibility"
-                  value={value}
-                  checked={state.visibility === value}
-                  onChange={() => set("visibility")(value)}
-                  className="mt-0.5 size-4 accent-brand-600"
-                />
-                <span className="flex flex-col">
-                  <span className="text-sm font-semibold text-ink">{t(`articles:visibility_${value}`)}</span>
-                  <span className="text-xs text-muted">{t(`articles:visibility_${value}_hint`)}</span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceCards
+          legend={t("articles:visibility")}
+          name="visibility"
+          value={state.visibility}
+          onChange={set("visibility")}
+          gridClassName="sm:grid-cols-3"
+          options={articleVisibilities.map((value) => ({
+            value,
+            label: t(`articles:visibility_${value}`),
+            hint: t(`articles:visibility_${value}_hint`),
+          }))}
+        />
       </FormSection>
 
       <FormSection title={t("articles:section_seo")}>

@@ -1,7 +1,6 @@
 // /articles: the school's articles on show (published, their date come), newest first, 12 a page (?page=2...),
 // as cards. Anonymous visitors get the first page from the rendered-page cache: a write to an article renews it
 // (the catalog version, migration 0033), and a scheduled article's date ends it, so the article appears on time.
-import { Link } from "react-router";
 import { Newspaper, Rss } from "lucide-react";
 import { listPublishedArticles } from "#core/articles/list-published-articles.ts";
 import { coverPhotoUrl } from "#core/catalog/cover-photo.ts";
@@ -13,6 +12,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { ArticleCard } from "#app/features/articles/article-card.tsx";
 import { excerpt } from "#app/features/catalog/course-card-data.ts";
 import { EmptyState } from "#app/ui/empty-state.tsx";
+import { Pager } from "#app/ui/pager.tsx";
 import type { Route } from "./+types/index.ts";
 
 export const handle: PageCacheHandle = { pageCache: true };
@@ -83,25 +83,16 @@ export default function Articles({ loaderData: { articles, page, pages } }: Rout
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav aria-label={t("articles:pagination")} className="mt-10 flex items-center justify-between gap-4 text-sm">
-          {page > 1 ? (
-            <Link to={page === 2 ? "/articles" : `/articles?page=${page - 1}`} className={link} rel="prev">
-              {t("articles:newer")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted">{t("articles:page_of", { page, pages })}</span>
-          {page < pages ? (
-            <Link to={`/articles?page=${page + 1}`} className={link} rel="next">
-              {t("articles:older")}
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <div className="mt-10">
+        <Pager
+          page={page}
+          pages={pages}
+          hrefFor={(n) => (n === 1 ? "/articles" : `/articles?page=${n}`)}
+          label={t("articles:pagination")}
+          previousLabel={t("articles:newer")}
+          nextLabel={t("articles:older")}
+        />
+      </div>
     </div>
   );
 }
