@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration } from "react-router";
 import { publicUser } from "#core/accounts/public-user.ts";
 import { hasPublishedProducts } from "#core/products/has-published-products.ts";
+import { hasPublishedArticles } from "#core/articles/has-published-articles.ts";
 import { mayReadSomeTopic } from "#core/community/topics.ts";
 import { siteBrand } from "#core/school/site-brand.ts";
 import { type Lang, translator } from "#platform/i18n/index.ts";
@@ -40,6 +41,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       : null,
     user: ctx.user ? publicUser(ctx.user) : null,
     hasProducts: ctx.school ? await hasPublishedProducts(services.db) : false,
+    hasArticles: ctx.school ? await hasPublishedArticles(services.db) : false,
     // The header's community link: for those who may read at least one topic.
     hasCommunity: ctx.school ? await mayReadSomeTopic(services.db, ctx.actor) : false,
     // Browser error reporting: the DSN is handed to the page only when SENTRY_DSN is set.

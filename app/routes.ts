@@ -29,6 +29,8 @@ export default [
     route("community/posts/:id", "routes/community/post.tsx", { id: "community.posts.show" }),
     route("products", "routes/products/index.tsx"),
     route("products/:slug", "routes/products/page.tsx"),
+    route("articles", "routes/articles/index.tsx"),
+    route("articles/:slug", "routes/articles/page.tsx"),
     // The legal pages: one module, the page named by the address.
     route("terms", "routes/legal/page.tsx", { id: "legal.terms" }),
     route("privacy", "routes/legal/page.tsx", { id: "legal.privacy" }),
@@ -66,6 +68,9 @@ export default [
     route("products", "routes/admin/products.tsx"),
     route("products/new", "routes/admin/products-new.tsx"),
     route("products/:productId", "routes/admin/products-edit.tsx"),
+    route("articles", "routes/admin/articles.tsx"),
+    route("articles/new", "routes/admin/articles-new.tsx"),
+    route("articles/:articleId", "routes/admin/articles-edit.tsx"),
     route("community", "routes/admin/community.tsx"),
     route("community/new", "routes/admin/community-new.tsx"),
     route("community/:topicId", "routes/admin/community-edit.tsx"),

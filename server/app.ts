@@ -39,6 +39,7 @@ import { webhookRoutes } from "./api/webhooks.ts";
 import { invoiceRoutes } from "./api/invoices.ts";
 import { checkoutRoutes } from "./api/checkout.ts";
 import { productRoutes } from "./api/products.ts";
+import { articleRoutes } from "./api/articles.ts";
 import { promoRoutes } from "./api/promo.ts";
 import { communityAdminRoutes } from "./api/community-admin.ts";
 import { membershipsAdminRoutes } from "./api/memberships-admin.ts";
@@ -201,6 +202,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(transactionRoutes, { services });
     await api.register(statusRoutes, { services });
     await api.register(siteRoutes, { services });
+    await api.register(articleRoutes, { services });
     await api.register(communityNotificationRoutes, { services });
     api.setNotFoundHandler((request, reply) => sendError(request, reply, new AppError("not_found")));
   });

@@ -48,6 +48,8 @@ export const reservedSlugs: ReadonlySet<string> = new Set([
   "terms",
   "privacy",
   "withdrawal",
+  // the school's articles (issue 16, item 5)
+  "articles",
 ]);
 
 // Letters that Unicode decomposition does not turn into a base letter plus a mark.

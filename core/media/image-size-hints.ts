@@ -10,6 +10,8 @@ export const DEFAULT_IMAGE_SIZE_HINT: SizeBox = { width: 600, height: 600 };
 
 const hints: Record<string, SizeBox> = {
   "course-cover": { width: 1280, height: 800 },
+  // an article's cover (issue 16, item 5): the article page's top, the list's card, shared links
+  "article-cover": { width: 1280, height: 800 },
   library: { width: 1280, height: 800 },
   // a browser tab's icon is drawn at most 64 px (256 for a high-density home-screen shortcut)
   "school-favicon": { width: 256, height: 256 },

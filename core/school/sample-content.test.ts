@@ -22,6 +22,8 @@ import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, MAX_LECTURE_FILE_BYTES } from "../medi
 import { keyOwner } from "../media/storage-keys.ts";
 import { createUploadInspector, type UploadPolicy } from "../media/upload-inspector.ts";
 import { topicIdsWithKey } from "../community/topic-access.ts";
+import { articleSchema } from "../articles/schemas.ts";
+import { listPublishedArticles } from "../articles/list-published-articles.ts";
 import { addSampleContent, SAMPLE_STUDENT_EMAIL, type SampleContent, type SampleMedia } from "./sample-content.ts";
 import { SAMPLE_DRIP_DAYS } from "./sample-texts.ts";
 import { setupSchool } from "./setup-school.ts";
@@ -62,6 +64,7 @@ async function passesUploadChecks(bytes: Buffer, policy: UploadPolicy): Promise<
 
 async function clearSample() {
   for (const table of [
+    "articles",
     "surveys",
     "exams",
     "membership_plans",
@@ -456,6 +459,24 @@ describe("addSampleContent", () => {
     expect(votes.length).toBeGreaterThanOrEqual(4);
   });
 
+  it("adds two articles the editor would accept, on show now: a public one with the course's cover, one for students", async () => {
+    const { course } = await loadSample();
+    const { articles } = await listPublishedArticles(db);
+    expect(articles.map((a) => [a.slug, a.visibility])).toEqual([
+      ["getting-feedback", "students"],
+      ["five-photo-habits", "public"],
+    ]);
+    const rows = await db.selectFrom("articles").selectAll().orderBy("id").execute();
+    for (const row of rows) {
+      expect(articleSchema.safeParse(row).success, row.slug).toBe(true);
+      expect(row.author_name).toBe("Olga Owner");
+      expect(row.seo_title.length, row.slug).toBeLessThanOrEqual(70);
+      expect(row.seo_description.length, row.slug).toBeLessThanOrEqual(150);
+    }
+    expect(rows[0]!.cover_image).toBe(course.cover_image);
+    expect(rows[0]!.body).toMatch(/^Good photos/);
+  });
+
   it("writes Polish texts for a Polish school, with a new password and a free e-mail address", async () => {
     await clearSample();
     const polish = await add("pl", "PLN");
@@ -493,6 +514,12 @@ describe("addSampleContent", () => {
     ]);
     const post = await db.selectFrom("community_posts").select("title").orderBy("id").executeTakeFirstOrThrow();
     expect(post.title).toBe("Witajcie! Pokażcie swoje pierwsze zdjęcie");
+    const articles = await db.selectFrom("articles").select(["title", "seo_description"]).orderBy("id").execute();
+    expect(articles.map((a) => a.title)).toEqual([
+      "Pięć nawyków, które poprawiają każde zdjęcie",
+      "Kącik kursanta: jak prosić o opinię o zdjęciach",
+    ]);
+    for (const article of articles) expect(article.seo_description.length).toBeLessThanOrEqual(150);
   }, 30_000);
 
   it("stores the files of the media it is given (the generators are passed in, not imported)", async () => {

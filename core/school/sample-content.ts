@@ -3,7 +3,7 @@
 // every kind (markdown lessons, the welcome clip, an embedded film, a PDF cheat sheet, a checklist to download
 // and a quiz), a discussion under the free lecture (the sample student's comments, the owner's reply), approved
 // reviews, a survey after the first section, one lecture dripped (it opens 3 days after the student's access
-// began), the community's two topics with posts, comments, votes and pictures (./sample-community.ts), and the
+// began), two articles (./sample-articles.ts: a public one with the cover, one for students), the community's two topics with posts, comments, votes and pictures (./sample-community.ts), and the
 // sample student, who has access to the course and whose random password is shown once to the owner. Written in
 // the school's language; runs inside the setup transaction. The pictures, the clip and
 // the PDF come from the SampleMedia passed in (drawn by platform/sample-files/) and are stored like uploads: an `uploads` row marked stored, under the
@@ -25,6 +25,7 @@ import { newImageKey, newLectureFileKey, videoKey } from "../media/storage-keys.
 import { VIDEO_READY } from "../media/video-upload.ts";
 import { parseInput } from "../validation.ts";
 import { addSampleCommunity, type SampleCommunity } from "./sample-community.ts";
+import { addSampleArticles } from "./sample-articles.ts";
 import { addSampleMembershipPlan } from "./sample-membership.ts";
 import { addSampleExam } from "./sample-exam.ts";
 import { addSampleSurvey } from "./sample-survey.ts";
@@ -353,6 +354,7 @@ export async function addSampleContent(
   await addSampleExam(db, { language: options.language, courseId: course.id, ownerId: options.owner.id, now });
   if (surveyAfter !== null)
     await addSampleSurvey(db, { language: options.language, courseId: course.id, afterLectureId: surveyAfter, now });
+  await addSampleArticles(db, { language: options.language, author: options.owner.name, cover });
 
   return {
     course: { title: t.title, slug: course.slug, sections: t.sections.length, lectures },

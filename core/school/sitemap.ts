@@ -4,14 +4,21 @@
 // five characters, not a library.
 import type { Db } from "#platform/db/connection.ts";
 import type { School } from "#platform/db/schema.ts";
+import { escapeXml } from "#core/shared/xml.ts";
+import { listPublishedArticles } from "../articles/list-published-articles.ts";
 import { listPublishedCourses } from "../catalog/list-published-courses.ts";
 import { listPublishedProducts } from "../products/list-published-products.ts";
 import { publishedLegalPages } from "./get-legal-pages.ts";
 import { LEGAL_PAGES } from "./schemas.ts";
 
-/** The public pages a search engine should know: home, catalogs, courses, products, legal pages. */
+/** The public pages a search engine should know: home, catalogs, courses, products, public articles, legal pages. */
 export async function listSitemapAddresses(db: Db, school: School, origin: string): Promise<string[]> {
-  const [courses, { products }] = await Promise.all([listPublishedCourses(db), listPublishedProducts(db)]);
+  const [courses, { products }, { articles }] = await Promise.all([
+    listPublishedCourses(db),
+    listPublishedProducts(db),
+    // the articles on show whose body anyone may read (the others are a title and a log-in prompt)
+    listPublishedArticles(db, { visibility: "public", perPage: SITEMAP_ARTICLES_MAX }),
+  ]);
   const legal = publishedLegalPages(school);
   const paths = [
     "/",
@@ -19,17 +26,15 @@ export async function listSitemapAddresses(db: Db, school: School, origin: strin
     ...(products.length ? ["/products"] : []),
     ...courses.map((course) => `/${encodeURIComponent(course.slug)}`),
     ...products.map((product) => `/products/${encodeURIComponent(product.slug)}`),
+    ...(articles.length ? ["/articles"] : []),
+    ...articles.map((article) => `/articles/${encodeURIComponent(article.slug)}`),
     ...LEGAL_PAGES.filter((page) => legal[page]).map((page) => `/${page}`),
   ];
   return paths.map((path) => `${origin}${path}`);
 }
 
-function escapeXml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!,
-  );
-}
+/** A sitemap holds at most 50,000 addresses; the newest articles up to this many are listed. */
+const SITEMAP_ARTICLES_MAX = 10_000;
 
 /** The sitemaps.org format (https://www.sitemaps.org/protocol.html). */
 export function sitemapXml(addresses: string[]): string {

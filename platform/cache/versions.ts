@@ -27,6 +27,8 @@ export const CATALOG_TABLES = [
   "membership_plans",
   "membership_plan_courses",
   "membership_plan_products",
+  // the article list and pages (migration 0033)
+  "articles",
 ] as const;
 
 /** How long another process's change may take to reach this process's page cache. */

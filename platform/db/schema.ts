@@ -484,8 +484,32 @@ export type AccessNoticeTable = {
   created_at: string;
 };
 
+/** An article of the school's blog (migration 0033). */
+export type ArticleVisibility = "public" | "students" | "members";
+export type ArticleStatus = "draft" | "published";
+export type ArticleTable = {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  /** markdown */
+  body: string;
+  /** an uploaded image's storage key */
+  cover_image: string | null;
+  author_name: string;
+  seo_title: string;
+  seo_description: string;
+  /** who may read the body: everyone, logged-in users, or users with a live membership */
+  visibility: ArticleVisibility;
+  status: ArticleStatus;
+  /** ISO-8601 UTC: a published article is shown from this moment on (null: a draft never given a date) */
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
 export type Database = {
   school: SchoolTable;
+  articles: ArticleTable;
   users: UserTable;
   sessions: SessionTable;
   password_resets: PasswordResetTable;
@@ -526,6 +550,7 @@ export type Database = {
   LeadTables;
 
 export type School = Selectable<SchoolTable>;
+export type Article = Selectable<ArticleTable>;
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type UserUpdate = Updateable<UserTable>;

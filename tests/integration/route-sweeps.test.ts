@@ -125,6 +125,8 @@ function valueOf(url: string, param: string): string | undefined {
     membershipId: () => String(o.membershipId),
     // Webhooks are the school's (admin routes: a student is refused before any look-up), so any id does.
     deliveryId: () => "1",
+    // So are articles.
+    articleId: () => "1",
   };
   if (byName[param]) return byName[param]();
   const idByPath: [RegExp, () => number][] = [
@@ -138,6 +140,8 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/home\/webhooks\/:id/, () => 1],
     // Lead forms and leads are the school's (admin routes: a student is refused before any look-up).
     [/^\/home\/leads\/(forms\/)?:id/, () => 1],
+    // Articles are the school's (admin routes: a student is refused before any look-up), so any id does.
+    [/^\/home\/articles\/:id/, () => 1],
     [/^\/home\/products\/:id/, () => o.productId],
     [/^\/home\/promo-codes\/:id/, () => o.promoCodeId],
     [/^\/home\/affiliates\/:id/, () => o.affiliateId],

@@ -1,8 +1,8 @@
 // The sample content (core/school/sample-content.ts) as people meet it over HTTP after "Add sample content" on
 // /setup: a visitor sees the cover image and the free lecture's lesson, the approved reviews come from
 // POST /json/reviews, the PDF of a paid lecture and the checklist of a login-only one are served only to those
-// who may watch them, the sample student (who has access) gets every file, the clip and the discussion. In
-// English and, for a Polish school, in Polish.
+// who may watch them, the sample student (who has access) gets every file, the clip and the discussion, and the
+// two sample articles are on /articles (one for students only). In English and, for a Polish school, in Polish.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logInAs, visitor } from "../helpers/accounts.ts";
 import { BrowserClient } from "../helpers/browser-client.ts";
@@ -81,6 +81,22 @@ describe("sample content in English", () => {
     expect(terms.status).toBe(200);
     expect(terms.html).toContain("This is a sample.");
     expect((await guest.page("/privacy")).html).toContain("Your rights");
+  });
+
+  it("publishes two articles: a public one a visitor reads with its cover, one for students behind a log-in", async () => {
+    expect((await guest.page("/")).html).toContain('href="/articles"');
+    const list = await guest.page("/articles");
+    expect([...list.html.matchAll(/data-article="([^"]+)"/g)].map((m) => m[1])).toEqual([
+      "getting-feedback",
+      "five-photo-habits",
+    ]);
+    const open = await guest.page("/articles/five-photo-habits");
+    expect(open.html).toContain("<h2>1. Look at the light first</h2>");
+    expect(open.html).toContain(`src="/files/${sample.course.cover_image}"`);
+    const locked = await guest.page("/articles/getting-feedback");
+    expect(locked.html).toContain("This article is for our students");
+    expect(locked.html).not.toContain("Post one photo at a time");
+    expect((await sam.page("/articles/getting-feedback")).html).toContain("Post one photo at a time");
   });
 
   it("shows the course's cover image, which a visitor downloads as a PNG", async () => {
@@ -253,5 +269,9 @@ describe("sample content in Polish", () => {
     expect(terms.html).toContain("To jest przykład.");
     expect(terms.html).toContain("Regulamin");
     expect((await guest.page("/privacy")).html).toContain("Twoje prawa");
+
+    const article = await guest.page("/articles/piec-nawykow-fotografa");
+    expect(article.html).toContain("Pięć nawyków, które poprawiają każde zdjęcie");
+    expect(article.html).toContain("Autor: Olga Owner");
   });
 });

@@ -2,15 +2,9 @@
 // prices (price, currency, VAT, a promo price with its start and end), how long a purchase gives access, the
 // author, and the SEO title and description with live counts against the 70 / 150 character hints (§9).
 // Saved with PUT /home/courses/{id}; the status has its own buttons (course-header.tsx).
-import { type FormEvent, useId } from "react";
+import type { FormEvent } from "react";
 import type { AuthoredCourse } from "#core/catalog/authored.ts";
-import {
-  courseSchema,
-  SEO_DESCRIPTION_HINT,
-  SEO_DESCRIPTION_MAX,
-  SEO_TITLE_HINT,
-  SEO_TITLE_MAX,
-} from "#core/catalog/authoring-schemas.ts";
+import { courseSchema } from "#core/catalog/authoring-schemas.ts";
 import type { Lang } from "#platform/i18n/index.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -27,7 +21,8 @@ import { day, wholeNumber } from "#app/features/pricing/form-values.ts";
 import { PromoPriceFields } from "#app/features/pricing/promo-price-fields.tsx";
 import { CoverImageField } from "./cover-image-field.tsx";
 import { PageBasicsFields } from "./page-basics-fields.tsx";
-import { CharacterCount, TextareaField } from "./textarea-field.tsx";
+import { SeoFields } from "./seo-fields.tsx";
+import { TextareaField } from "./textarea-field.tsx";
 import { MoneyInput } from "#app/ui/money-input.tsx";
 
 type FormState = AccessState & {
@@ -105,8 +100,6 @@ export function CourseDetailsForm({
   onSaved: (course: AuthoredCourse) => void;
 }) {
   const t = useT();
-  const seoTitleCount = useId();
-  const seoDescriptionCount = useId();
   const { state, setState, set, input, errors, message, pending, submit } = useEditorForm(() =>
     initialState(course, lang),
   );
@@ -126,8 +119,6 @@ export function CourseDetailsForm({
     });
   }
 
-  const seoTitleLength = state.seo_title.length;
-  const seoDescriptionLength = state.seo_description.length;
   return (
     <EditorForm
       label={t("authoring:details")}
@@ -216,39 +207,12 @@ export function CourseDetailsForm({
       </FormSection>
 
       <FormSection level={3} title={t("authoring:section_seo")}>
-        <div className="flex flex-col gap-1">
-          <Field
-            label={t("authoring:seo_title")}
-            name="seo_title"
-            maxLength={SEO_TITLE_MAX}
-            errors={errors.seo_title}
-            {...(errors.seo_title ? {} : { "aria-describedby": seoTitleCount })}
-            {...input("seo_title")}
-          />
-          <CharacterCount
-            id={seoTitleCount}
-            count={seoTitleLength}
-            recommended={SEO_TITLE_HINT}
-            text={t("authoring:seo_count", { count: seoTitleLength, recommended: SEO_TITLE_HINT })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <TextareaField
-            label={t("authoring:seo_description")}
-            name="seo_description"
-            rows={3}
-            maxLength={SEO_DESCRIPTION_MAX}
-            errors={errors.seo_description}
-            {...(errors.seo_description ? {} : { "aria-describedby": seoDescriptionCount })}
-            {...input("seo_description")}
-          />
-          <CharacterCount
-            id={seoDescriptionCount}
-            count={seoDescriptionLength}
-            recommended={SEO_DESCRIPTION_HINT}
-            text={t("authoring:seo_count", { count: seoDescriptionLength, recommended: SEO_DESCRIPTION_HINT })}
-          />
-        </div>
+        <SeoFields
+          texts="authoring"
+          title={input("seo_title")}
+          description={input("seo_description")}
+          errors={errors}
+        />
       </FormSection>
     </EditorForm>
   );

@@ -1,4 +1,4 @@
-// The head tags of a page the school sells from (a course's sales page, a product page): description, canonical
+// The head tags of a page the school sells from (a course's sales page, a product page, an article): description, canonical
 // address, Open Graph and Twitter cards (with the cover image), and the page's schema.org data (structured-data.ts);
 // drafts and unpublished pages (seen by admins only) are not indexed.
 import type { MetaDescriptor } from "react-router";
@@ -15,7 +15,7 @@ export type SaleSeo = {
 
 export function saleMeta(
   seo: SaleSeo,
-  page: { title: string; type: "website" | "product"; published: boolean; jsonLd?: LdJson },
+  page: { title: string; type: "website" | "product" | "article"; published: boolean; jsonLd?: LdJson },
 ): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [
     { title: page.title },

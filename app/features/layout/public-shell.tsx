@@ -9,7 +9,7 @@ import { UserMenu } from "#app/features/accounts/user-menu.tsx";
 import { SearchModal } from "#app/features/search/search-modal.tsx";
 import { SiteFooter } from "./site-footer.tsx";
 
-/** Where to find what the school sells: the catalog, and the other products when there are any. */
+/** Where to find what the school sells: the catalog, and the other products, community and articles when there are any. */
 function SiteLinks({ className }: { className?: string }) {
   const t = useT();
   const data = useRootData();
@@ -17,6 +17,7 @@ function SiteLinks({ className }: { className?: string }) {
     { to: "/courses", label: t("catalog:courses_title") },
     ...(data?.hasProducts ? [{ to: "/products", label: t("products:list_title") }] : []),
     ...(data?.hasCommunity ? [{ to: "/community", label: t("community:nav_link") }] : []),
+    ...(data?.hasArticles ? [{ to: "/articles", label: t("articles:list_title") }] : []),
   ];
   return (
     <ul className={clsx("flex items-center gap-1", className)}>

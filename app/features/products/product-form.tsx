@@ -13,6 +13,7 @@ import { ApiError, api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useEditorForm } from "#app/lib/use-editor-form.ts";
 import { useTimeZone } from "#app/lib/root-data.ts";
+import { ChoiceCards } from "#app/ui/choice-cards.tsx";
 import { EditorForm } from "#app/ui/editor-form.tsx";
 import { Field } from "#app/ui/field.tsx";
 import { FormSection } from "#app/ui/form-section.tsx";
@@ -99,30 +100,17 @@ export function ProductForm({
     >
       <FormSection title={t("products:section_basics")}>
         {!product && (
-          <fieldset className="flex flex-col gap-2">
-            <legend className="text-sm font-medium text-ink">{t("products:kind")}</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {editableKinds.map((kind) => (
-                <label
-                  key={kind}
-                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-gray-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-                >
-                  <input
-                    type="radio"
-                    name="kind"
-                    value={kind}
-                    checked={state.kind === kind}
-                    onChange={() => set("kind")(kind)}
-                    className="mt-0.5 size-4 accent-brand-600"
-                  />
-                  <span className="flex flex-col">
-                    <span className="text-sm font-semibold text-ink">{t(`products:kind_${kind}`)}</span>
-                    <span className="text-xs text-muted">{t(`products:kind_${kind}_hint`)}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <ChoiceCards
+            legend={t("products:kind")}
+            name="kind"
+            value={state.kind}
+            onChange={set("kind")}
+            options={editableKinds.map((kind) => ({
+              value: kind,
+              label: t(`products:kind_${kind}`),
+              hint: t(`products:kind_${kind}_hint`),
+            }))}
+          />
         )}
         <PageBasicsFields
           texts="products"

@@ -1,5 +1,5 @@
 // Schema.org data for search engines (issue 16): a course with its offer and rating, a product with its offer,
-// and the school as an Organization. Rendered by React Router's meta as <script type="application/ld+json">,
+// an article with its author and dates, and the school as an Organization. Rendered by React Router's meta as <script type="application/ld+json">,
 // which escapes < > & in the JSON (a title holding "</script>" cannot close the tag) and is data, never run.
 type LdJson = { [key: string]: LdValue };
 type LdValue = string | number | boolean | null | LdJson | LdValue[];
@@ -73,6 +73,32 @@ export function productJsonLd(product: {
     ...(product.image ? { image: product.image } : {}),
     brand: { "@type": "Organization", name: product.school },
     ...(product.offer ? { offers: offer(product.offer) } : {}),
+  };
+}
+
+export function articleJsonLd(article: {
+  title: string;
+  description: string;
+  url: string;
+  image: string | null;
+  author: string;
+  published: string;
+  modified: string;
+  school: string;
+  siteUrl: string;
+}): LdJson {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Article",
+    headline: article.title,
+    description: article.description,
+    url: article.url,
+    mainEntityOfPage: article.url,
+    ...(article.image ? { image: article.image } : {}),
+    ...(article.author ? { author: { "@type": "Person", name: article.author } } : {}),
+    datePublished: article.published,
+    dateModified: article.modified,
+    publisher: { "@type": "Organization", name: article.school, url: article.siteUrl },
   };
 }
 

@@ -10,7 +10,7 @@ import { Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { ExternalLink, LayoutDashboard, ListChecks, Mail, Menu, Scale, Settings, type LucideIcon } from "lucide-react";
 import { MessageSquareQuote } from "lucide-react";
 import { BookOpen } from "lucide-react";
-import { Package } from "lucide-react";
+import { Newspaper, Package } from "lucide-react";
 import { Images } from "lucide-react";
 import { Plug, Webhook } from "lucide-react";
 import { BadgeCheck, Handshake, TicketPercent } from "lucide-react";
@@ -81,6 +81,7 @@ const groups: { key: string | null; items: NavItem[] }[] = [
     key: "admin:nav_group_site",
     items: [
       { to: "/home/settings", key: "admin:nav_settings", icon: Settings },
+      { to: "/home/articles", key: "articles:nav", icon: Newspaper },
       { to: "/home/legal", key: "site:nav_legal", icon: Scale },
     ],
   },

@@ -6,6 +6,8 @@
 // - a course: title, description (markdown), author's name and bio, section titles, one lecture title per
 //   payload (the curriculum lists them all), approved reviews (name, title, text);
 // - products: name, description (markdown), variant names;
+// - articles (a fourth test): title, author, SEO title and description, body (markdown), on the list, their pages
+//   and the admin's list;
 // - lecture bodies and text (markdown) components, a chunk of the corpus per lecture;
 // - on each of those lectures, a page of comments (body and author's name) with one reply each (body and name);
 // - and as the owner: the dashboard, the course and product lists, the reviews to moderate (students' names
@@ -650,6 +652,61 @@ test("the XSS corpus runs nowhere in surveys: the modal, the admin's list, resul
     await waitForHydration(page);
     await inspect(page, findings, url);
   }
+
+  expect(findings.ran, "payloads that ran").toEqual([]);
+  expect(findings.unsafe, "unsafe markup in the DOM").toEqual([]);
+  await page.context().close();
+});
+
+/** Articles (an admin writes them, everyone reads them): title, author, SEO title and description, markdown body. */
+async function seedArticles(server: TestServer): Promise<void> {
+  const db = server.handle.db;
+  const now = nowIso();
+  const at = (i: number) => new Date(Date.now() - (100 - i) * 1000).toISOString();
+  await db
+    .insertInto("articles")
+    .values(
+      corpus.slice(0, 12).map((title, i) => ({
+        slug: `xss-article-${i}`,
+        title,
+        body: corpus.slice(i * 20, i * 20 + 20).join("\n\n"),
+        cover_image: null,
+        author_name: corpus[(i + 50) % corpus.length]!,
+        seo_title: corpus[(i + 60) % corpus.length]!,
+        seo_description: corpus[(i + 70) % corpus.length]!,
+        visibility: "public" as const,
+        status: "published" as const,
+        published_at: at(i),
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+test("the XSS corpus runs nowhere in articles: the list, their pages, the admin's list", async ({
+  browser,
+  server,
+  baseURL,
+  schoolEn: _,
+}) => {
+  test.setTimeout(120_000);
+  await seedArticles(server);
+  const findings: Findings = { ran: [], unsafe: [] };
+  const page = await watchedPage(browser, baseURL!, findings);
+  for (const url of ["/articles", "/articles/xss-article-0", "/articles/xss-article-5"]) {
+    await page.goto(url);
+    await waitForHydration(page);
+    await inspect(page, findings, url);
+  }
+  // The article's body was rendered (the payloads as text or dropped markup).
+  await expect(page.getByTestId("article-body")).toBeAttached();
+  await page.context().clearCookies();
+  await login(page, owner.email, owner.password);
+  await page.goto("/home/articles");
+  await waitForHydration(page);
+  await inspect(page, findings, "/home/articles");
+  await expect(page.locator("[data-article-id]")).toHaveCount(12);
 
   expect(findings.ran, "payloads that ran").toEqual([]);
   expect(findings.unsafe, "unsafe markup in the DOM").toEqual([]);
