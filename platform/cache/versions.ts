@@ -27,6 +27,9 @@ export const CATALOG_TABLES = [
   "membership_plans",
   "membership_plan_courses",
   "membership_plan_products",
+  // pages made of blocks (migration 0031)
+  "subpages",
+  "subpage_blocks",
 ] as const;
 
 /** How long another process's change may take to reach this process's page cache. */

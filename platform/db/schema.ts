@@ -11,6 +11,7 @@ import type { MembershipTables } from "./schema-memberships.ts";
 import type { MembershipStripeTables } from "./schema-memberships-stripe.ts";
 import type { SellingTables } from "./schema-selling.ts";
 import type { WebhookTables } from "./schema-webhooks.ts";
+import type { PageTables } from "./schema-pages.ts";
 
 export type * from "./schema-selling.ts";
 export type * from "./schema-exams.ts";
@@ -18,6 +19,7 @@ export type * from "./schema-memberships.ts";
 export type * from "./schema-memberships-stripe.ts";
 export type * from "./schema-certificates.ts";
 export type * from "./schema-membership-admin.ts";
+export type * from "./schema-pages.ts";
 
 export type Language = "en" | "pl";
 export type Role = "admin" | "student";
@@ -510,7 +512,8 @@ export type Database = {
   CertificateTables &
   ExamTables &
   MembershipAdminTables &
-  WebhookTables;
+  WebhookTables &
+  PageTables;
 
 export type School = Selectable<SchoolTable>;
 export type User = Selectable<UserTable>;

@@ -11,6 +11,7 @@ import enCommunity from "../../locales/en/community.json" with { type: "json" };
 import enErrors from "../../locales/en/errors.json" with { type: "json" };
 import enJobs from "../../locales/en/jobs.json" with { type: "json" };
 import enWebhooks from "../../locales/en/webhooks.json" with { type: "json" };
+import enPages from "../../locales/en/pages.json" with { type: "json" };
 import enMail from "../../locales/en/mail.json" with { type: "json" };
 import enMedia from "../../locales/en/media.json" with { type: "json" };
 import enGallery from "../../locales/en/gallery.json" with { type: "json" };
@@ -55,6 +56,7 @@ import plCommunity from "../../locales/pl/community.json" with { type: "json" };
 import plErrors from "../../locales/pl/errors.json" with { type: "json" };
 import plJobs from "../../locales/pl/jobs.json" with { type: "json" };
 import plWebhooks from "../../locales/pl/webhooks.json" with { type: "json" };
+import plPages from "../../locales/pl/pages.json" with { type: "json" };
 import plMail from "../../locales/pl/mail.json" with { type: "json" };
 import plMedia from "../../locales/pl/media.json" with { type: "json" };
 import plGallery from "../../locales/pl/gallery.json" with { type: "json" };
@@ -104,6 +106,7 @@ export const catalogs = {
     mail: enMail,
     jobs: enJobs,
     webhooks: enWebhooks,
+    pages: enPages,
     catalog: enCatalog,
     reviews: enReviews,
     search: enSearch,
@@ -150,6 +153,7 @@ export const catalogs = {
     mail: plMail,
     jobs: plJobs,
     webhooks: plWebhooks,
+    pages: plPages,
     catalog: plCatalog,
     reviews: plReviews,
     search: plSearch,
