@@ -3,7 +3,7 @@
 // addresses with courses, the honest countdown (a promotion with an end to come, or a per-visitor deadline kept
 // on the server), and the published page served to visitors (a draft only to admins, as the builder's preview).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrowserClient } from "../helpers/browser-client.ts";
+import { type BrowserClient } from "../helpers/browser-client.ts";
 import { changeSettings, englishSchool, visitor } from "../helpers/accounts.ts";
 import { newStudent } from "../helpers/discussion-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";
@@ -70,8 +70,7 @@ describe("blocks", () => {
       admin.post(blocksOf(page.id), { type: "heading", settings: { text: "Welcome", level: 2 } }),
     );
     expect(heading.body.block).toMatchObject({ type: "heading", position: 1, settings: { text: "Welcome" } });
-    const text = (await admin.post(blocksOf(page.id), { type: "text", settings: { markdown: "**Bold**" } })).body
-      .block;
+    const text = (await admin.post(blocksOf(page.id), { type: "text", settings: { markdown: "**Bold**" } })).body.block;
     const faq = (
       await admin.post(blocksOf(page.id), {
         type: "faq",
@@ -110,9 +109,7 @@ describe("blocks", () => {
     expect(type.status).toBe(422);
     expect(type.body.errors.type).toEqual(["Choose one of the options."]);
     const video = await post({ type: "video", settings: { url: "https://example.com/movie.mp4" } });
-    expect(video.body.errors["settings.url"]).toEqual([
-      "Only YouTube, Vimeo and Bunny Stream links can be embedded.",
-    ]);
+    expect(video.body.errors["settings.url"]).toEqual(["Only YouTube, Vimeo and Bunny Stream links can be embedded."]);
     for (const url of [
       "https://youtu.be/dQw4w9WgXcQ",
       "https://vimeo.com/123456",
@@ -193,9 +190,7 @@ describe("a Polish school", () => {
     try {
       const video = await admin.post(blocksOf(page.id), { type: "video", settings: { url: "https://example.com/x" } });
       expect(video.status).toBe(422);
-      expect(video.body.errors["settings.url"]).toEqual([
-        "Można osadzać tylko linki z YouTube, Vimeo i Bunny Stream.",
-      ]);
+      expect(video.body.errors["settings.url"]).toEqual(["Można osadzać tylko linki z YouTube, Vimeo i Bunny Stream."]);
       const countdown = await admin.post(blocksOf(page.id), {
         type: "countdown",
         settings: { mode: "evergreen", expired_text: "Koniec" },

@@ -12,6 +12,7 @@ import { MessageSquareQuote } from "lucide-react";
 import { BookOpen } from "lucide-react";
 import { Package } from "lucide-react";
 import { Images } from "lucide-react";
+import { PanelsTopLeft } from "lucide-react";
 import { Plug, Webhook } from "lucide-react";
 import { BadgeCheck, Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
@@ -51,6 +52,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home/transactions", key: "transactions:nav", icon: Receipt },
   { to: "/home/sales", key: "transactions:nav_sales", icon: BarChart3 },
   { to: "/home/settings", key: "admin:nav_settings", icon: Settings },
+  { to: "/home/pages", key: "pages:nav", icon: PanelsTopLeft },
   { to: "/home/legal", key: "site:nav_legal", icon: Scale },
   { to: "/home/mail", key: "admin:nav_mail", icon: Mail },
   { to: "/home/images", key: "media:nav_images", icon: Images },
