@@ -237,3 +237,60 @@ describe("evergreen countdown", () => {
     expect(rows).toHaveLength(2);
   });
 });
+
+describe("the public page", () => {
+  it("is a 404 while a draft (the admin's preview shows it), then served to visitors from the page cache", async () => {
+    const page = await newPage("Summer school", "summer-school");
+    const course = await arrangeCourse(admin, {
+      title: "Watercolours",
+      currency: "EUR",
+      price_cents: 5000,
+      status: "published",
+    });
+    await server.handle.db
+      .updateTable("courses")
+      .set({ promo_price_cents: 3000, promo_ends_at: inDays(3) })
+      .where("id", "=", course.id)
+      .execute();
+    for (const body of [
+      { type: "heading", settings: { text: "Paint with us" } },
+      { type: "text", settings: { markdown: "**Bold** [x](javascript:alert(1))" } },
+      { type: "video", settings: { url: "https://youtu.be/dQw4w9WgXcQ", title: "Trailer" } },
+      { type: "checkout", settings: { course_id: course.id } },
+      { type: "countdown", settings: { mode: "promo", course_id: course.id, expired_text: "Ended" } },
+    ])
+      expect((await admin.post(blocksOf(page.id), body)).status).toBe(200);
+
+    const anonymous = new BrowserClient(server.url);
+    expect((await anonymous.page("/summer-school")).status).toBe(404);
+    const preview = await admin.page("/summer-school");
+    expect(preview.status).toBe(200);
+    expect(preview.html).toContain("data-draft-banner");
+
+    await admin.json("PUT", `/home/pages/${page.id}`, { title: "Summer school", slug: page.slug, status: "published" });
+    const first = await anonymous.page("/summer-school");
+    expect(first.status).toBe(200);
+    expect(first.html).toContain("Paint with us");
+    expect(first.html).toContain("<strong>Bold</strong>");
+    expect(first.html).not.toContain("javascript:");
+    expect(first.html).not.toContain("<iframe");
+    expect(first.html).not.toContain("data-draft-banner");
+    expect(first.html).toContain('data-checkout="buy"');
+    expect(first.html).toContain("€30.00");
+    expect(first.html).toContain("€50.00");
+    const again = await anonymous.page("/summer-school");
+    expect(again.headers.get("x-page-cache")).toBe("hit");
+
+    // A block changed: the cached copy is renewed.
+    const heading = await server.handle.db
+      .selectFrom("subpage_blocks")
+      .select("id")
+      .where("subpage_id", "=", page.id)
+      .where("type", "=", "heading")
+      .executeTakeFirstOrThrow();
+    await admin.json("PUT", `${blocksOf(page.id)}/${heading.id}`, { settings: { text: "Paint with us today" } });
+    const renewed = await anonymous.page("/summer-school");
+    expect(renewed.headers.get("x-page-cache")).toBe("miss");
+    expect(renewed.html).toContain("Paint with us today");
+  });
+});
