@@ -3,7 +3,7 @@
 // addresses with courses, the honest countdown (a promotion with an end to come, or a per-visitor deadline kept
 // on the server), and the published page served to visitors (a draft only to admins, as the builder's preview).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BrowserClient } from "../helpers/browser-client.ts";
+import { BrowserClient } from "../helpers/browser-client.ts";
 import { changeSettings, englishSchool, visitor } from "../helpers/accounts.ts";
 import { newStudent } from "../helpers/discussion-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";

@@ -146,7 +146,7 @@ for (const { language, width } of walks) {
       page,
       t.heading,
       (form) =>
-        form.getByLabel(t.heading, { exact: true }).fill(language === "en" ? "Learn with us" : "Ucz się z nami"),
+        form.getByRole("textbox", { name: t.heading, exact: true }).fill(language === "en" ? "Learn with us" : "Ucz się z nami"),
       t.save,
     );
     await addBlock(
