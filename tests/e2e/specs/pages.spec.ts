@@ -146,7 +146,9 @@ for (const { language, width } of walks) {
       page,
       t.heading,
       (form) =>
-        form.getByRole("textbox", { name: t.heading, exact: true }).fill(language === "en" ? "Learn with us" : "Ucz się z nami"),
+        form
+          .getByRole("textbox", { name: t.heading, exact: true })
+          .fill(language === "en" ? "Learn with us" : "Ucz się z nami"),
       t.save,
     );
     await addBlock(
@@ -154,7 +156,7 @@ for (const { language, width } of walks) {
       t.text,
       (form) =>
         form
-          .getByLabel(t.markdown)
+          .getByRole("textbox", { name: t.markdown })
           .fill(language === "en" ? "**Ten lessons** at your pace." : "**Dziesięć lekcji** we własnym tempie."),
       t.save,
     );
@@ -171,7 +173,14 @@ for (const { language, width } of walks) {
       },
       t.save,
     );
-    await addBlock(page, t.checkout, (form) => form.getByLabel(t.course).selectOption({ label: courseTitle }), t.save);
+    await addBlock(
+      page,
+      t.checkout,
+      async (form) => {
+        await form.getByLabel(t.course).selectOption({ label: courseTitle });
+      },
+      t.save,
+    );
     await addBlock(
       page,
       t.countdown,
@@ -196,7 +205,9 @@ for (const { language, width } of walks) {
     await page.keyboard.press("Space");
     await expect(async () => {
       await page.keyboard.press("ArrowDown");
-      await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: /moved to position 2|przesunięto na pozycję 2/ })).toHaveCount(1, { timeout: 2_000 });
+      await expect(
+        page.locator('[id^="DndLiveRegion"]').filter({ hasText: /moved to position 2|przesunięto na pozycję 2/ }),
+      ).toHaveCount(1, { timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
     const [order] = await Promise.all([
       page.waitForResponse((r) => /\/blocks\/order$/.test(new URL(r.url()).pathname)),
