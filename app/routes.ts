@@ -96,6 +96,8 @@ export default [
     route("integrations/:provider", "routes/admin/integrations-edit.tsx"),
     route("webhooks", "routes/admin/webhooks.tsx"),
     route("webhooks/:id", "routes/admin/webhooks-detail.tsx"),
+    route("pages", "routes/admin/pages.tsx"),
+    route("pages/:pageId", "routes/admin/pages-edit.tsx"),
     route("promo-codes", "routes/admin/promo-codes.tsx"),
     route("promo-codes/new", "routes/admin/promo-codes-new.tsx"),
     route("promo-codes/:id", "routes/admin/promo-codes-edit.tsx"),

@@ -36,6 +36,7 @@ import { mediaRoutes } from "./api/media.ts";
 import { mediaTransferRoutes } from "./api/media-transfer.ts";
 import { integrationRoutes } from "./api/integrations.ts";
 import { webhookRoutes } from "./api/webhooks.ts";
+import { pageRoutes } from "./api/pages.ts";
 import { invoiceRoutes } from "./api/invoices.ts";
 import { checkoutRoutes } from "./api/checkout.ts";
 import { productRoutes } from "./api/products.ts";
@@ -188,6 +189,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(mediaRoutes, { services });
     await api.register(integrationRoutes, { services });
     await api.register(webhookRoutes, { services });
+    await api.register(pageRoutes, { services });
     await api.register(invoiceRoutes, { services });
     await api.register(checkoutRoutes, { services });
     await api.register(productRoutes, { services });

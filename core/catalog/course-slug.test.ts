@@ -45,10 +45,12 @@ describe("slugify", () => {
       "terms",
       "privacy",
       "withdrawal",
+      "articles",
+      "leads",
     ];
     const selling = ["products", "payments", "transaction", "invitations", "access-manager"];
     for (const word of [...pages, ...selling]) expect(isReservedSlug(word)).toBe(true);
-    expect(reservedSlugs.size).toBe(38);
+    expect(reservedSlugs.size).toBe(40);
     expect(isReservedSlug("photography")).toBe(false);
   });
 });

@@ -75,10 +75,22 @@ export function isReservedSlug(slug: string): boolean {
   return reservedSlugs.has(slug);
 }
 
-export async function isSlugTaken(db: Db, slug: string, exceptCourseId?: number): Promise<boolean> {
-  let query = db.selectFrom("courses").select("id").where("slug", "=", slug);
-  if (exceptCourseId !== undefined) query = query.where("id", "!=", exceptCourseId);
-  return Boolean(await query.executeTakeFirst());
+/**
+ * Whether /{slug} already names something: a course (other than exceptCourseId) or one of the admin's pages
+ * (other than exceptPageId). Courses and pages share the one namespace of first path segments (decision 0036).
+ */
+export async function isSlugTaken(
+  db: Db,
+  slug: string,
+  exceptCourseId?: number,
+  exceptPageId?: number,
+): Promise<boolean> {
+  let courses = db.selectFrom("courses").select("id").where("slug", "=", slug);
+  if (exceptCourseId !== undefined) courses = courses.where("id", "!=", exceptCourseId);
+  if (await courses.executeTakeFirst()) return true;
+  let pages = db.selectFrom("subpages").select("id").where("slug", "=", slug);
+  if (exceptPageId !== undefined) pages = pages.where("id", "!=", exceptPageId);
+  return Boolean(await pages.executeTakeFirst());
 }
 
 /**

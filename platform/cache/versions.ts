@@ -29,6 +29,9 @@ export const CATALOG_TABLES = [
   "membership_plan_products",
   // the article list and pages (migration 0033)
   "articles",
+  // pages made of blocks (migration 0031)
+  "subpages",
+  "subpage_blocks",
 ] as const;
 
 /** How long another process's change may take to reach this process's page cache. */

@@ -59,6 +59,8 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
     "surveys",
   ],
   promo_codes: ["transactions"],
+  subpage_blocks: ["countdown_deadlines"],
+  subpages: ["subpage_blocks"],
   surveys: ["survey_postponements", "survey_responses"],
   transactions: ["affiliate_commissions", "invitations", "invoices", "payment_events", "product_access"],
   users: [

@@ -32,6 +32,7 @@ import * as m0027 from "./migrations/0027-drip-release.ts";
 import * as m0028 from "./migrations/0028-survey-products-and-voice.ts";
 import * as m0029 from "./migrations/0029-school-site.ts";
 import * as m0030 from "./migrations/0030-webhooks.ts";
+import * as m0031 from "./migrations/0031-pages.ts";
 import * as m0032 from "./migrations/0032-leads.ts";
 import * as m0033 from "./migrations/0033-articles.ts";
 import * as m0035 from "./migrations/0035-access-endings.ts";
@@ -66,6 +67,7 @@ const migrations: Record<string, MigrationModule> = {
   "0028-survey-products-and-voice": m0028,
   "0029-school-site": m0029,
   "0030-webhooks": m0030,
+  "0031-pages": m0031,
   "0032-leads": m0032,
   "0033-articles": m0033,
   "0035-access-endings": m0035,

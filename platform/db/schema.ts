@@ -12,6 +12,7 @@ import type { MembershipStripeTables } from "./schema-memberships-stripe.ts";
 import type { SellingTables } from "./schema-selling.ts";
 import type { WebhookTables } from "./schema-webhooks.ts";
 import type { LeadTables } from "./schema-leads.ts";
+import type { PageTables } from "./schema-pages.ts";
 
 export type * from "./schema-selling.ts";
 export type * from "./schema-exams.ts";
@@ -20,6 +21,7 @@ export type * from "./schema-memberships-stripe.ts";
 export type * from "./schema-certificates.ts";
 export type * from "./schema-membership-admin.ts";
 export type * from "./schema-leads.ts";
+export type * from "./schema-pages.ts";
 
 export type Language = "en" | "pl";
 export type Role = "admin" | "student";
@@ -547,7 +549,8 @@ export type Database = {
   ExamTables &
   MembershipAdminTables &
   WebhookTables &
-  LeadTables;
+  LeadTables &
+  PageTables;
 
 export type School = Selectable<SchoolTable>;
 export type Article = Selectable<ArticleTable>;

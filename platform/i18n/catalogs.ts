@@ -12,6 +12,7 @@ import enErrors from "../../locales/en/errors.json" with { type: "json" };
 import enJobs from "../../locales/en/jobs.json" with { type: "json" };
 import enWebhooks from "../../locales/en/webhooks.json" with { type: "json" };
 import enArticles from "../../locales/en/articles.json" with { type: "json" };
+import enPages from "../../locales/en/pages.json" with { type: "json" };
 import enMail from "../../locales/en/mail.json" with { type: "json" };
 import enMedia from "../../locales/en/media.json" with { type: "json" };
 import enGallery from "../../locales/en/gallery.json" with { type: "json" };
@@ -58,6 +59,7 @@ import plErrors from "../../locales/pl/errors.json" with { type: "json" };
 import plJobs from "../../locales/pl/jobs.json" with { type: "json" };
 import plWebhooks from "../../locales/pl/webhooks.json" with { type: "json" };
 import plArticles from "../../locales/pl/articles.json" with { type: "json" };
+import plPages from "../../locales/pl/pages.json" with { type: "json" };
 import plMail from "../../locales/pl/mail.json" with { type: "json" };
 import plMedia from "../../locales/pl/media.json" with { type: "json" };
 import plGallery from "../../locales/pl/gallery.json" with { type: "json" };
@@ -109,6 +111,7 @@ export const catalogs = {
     jobs: enJobs,
     webhooks: enWebhooks,
     articles: enArticles,
+    pages: enPages,
     catalog: enCatalog,
     reviews: enReviews,
     search: enSearch,
@@ -157,6 +160,7 @@ export const catalogs = {
     jobs: plJobs,
     webhooks: plWebhooks,
     articles: plArticles,
+    pages: plPages,
     catalog: plCatalog,
     reviews: plReviews,
     search: plSearch,

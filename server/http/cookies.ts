@@ -10,7 +10,12 @@ export function isSecureRequest(request: FastifyRequest, config: Config): boolea
 
 export function cookieNames(secure: boolean) {
   const prefix = secure ? "__Host-" : "";
-  return { session: `${prefix}studium_session`, csrf: `${prefix}studium_csrf` };
+  return {
+    session: `${prefix}studium_session`,
+    csrf: `${prefix}studium_csrf`,
+    // the anonymous visitor of pages' evergreen countdowns (server/api/pages.ts)
+    visitor: `${prefix}studium_visitor`,
+  };
 }
 
 /**

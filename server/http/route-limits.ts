@@ -75,6 +75,8 @@ export const routeLimits = {
   staff: { name: "staff", points: 600, duration: minute, by: "user" },
   // Outgoing webhooks sent by hand (test events, redeliveries): each makes the server call another address.
   webhookSend: { name: "webhook_send", points: 30, duration: minute, by: "user" },
+  // A page's evergreen countdown asks its visitor's deadline once per view (each writes at most one row).
+  countdown: { name: "countdown", points: 60, duration: minute, by: "ip" },
 } as const satisfies Record<string, RouteLimit>;
 
 export const exemptions = {

@@ -127,6 +127,10 @@ function valueOf(url: string, param: string): string | undefined {
     deliveryId: () => "1",
     // So are articles.
     articleId: () => "1",
+    // Pages and their blocks are the school's (admin routes), so any id does.
+    pageId: () => "1",
+    subpageId: () => "1",
+    blockId: () => "1",
   };
   if (byName[param]) return byName[param]();
   const idByPath: [RegExp, () => number][] = [
@@ -246,6 +250,8 @@ const notObjectRoutes: Record<string, string> = {
   "POST /json/community/gallery-preview/:topicId":
     "a topic is the school's, not a user's: a restricted one is refused without its key (community-gallery.test.ts)",
   "POST /json/email-notification": "the caller's own notification setting for a topic they may read",
+  "POST /json/pages/countdowns/:blockId":
+    "a published page's countdown is the school's, not a user's: the caller's own deadline (pages.test.ts)",
   "POST /subscribe/checkout": "a plan is the school's public offer: anyone signed in may subscribe",
   "POST /subscribe/checkout/register": "creates the caller's own account and subscribes it",
   "POST /subscribe/test/:hash/pay": "the test provider's page (never in production); the hash is the capability",

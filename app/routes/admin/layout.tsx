@@ -12,6 +12,7 @@ import { MessageSquareQuote } from "lucide-react";
 import { BookOpen } from "lucide-react";
 import { Newspaper, Package } from "lucide-react";
 import { Images } from "lucide-react";
+import { PanelsTopLeft } from "lucide-react";
 import { Plug, Webhook } from "lucide-react";
 import { BadgeCheck, Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
@@ -81,6 +82,7 @@ const groups: { key: string | null; items: NavItem[] }[] = [
     key: "admin:nav_group_site",
     items: [
       { to: "/home/settings", key: "admin:nav_settings", icon: Settings },
+      { to: "/home/pages", key: "pages:nav", icon: PanelsTopLeft },
       { to: "/home/articles", key: "articles:nav", icon: Newspaper },
       { to: "/home/legal", key: "site:nav_legal", icon: Scale },
     ],

@@ -3,6 +3,7 @@
 // price, the regular one struck through and the lowest price of the last 30 days, EU Omnibus), the checkout button
 // ('has access' or 'buy'), and the reviews (loaded lazily, with 'More'). Visitors see published courses only (404
 // otherwise); an admin also sees drafts, with a banner. Anonymous visitors get it from the rendered-page cache.
+// An address that is no course's may be one of the admin's pages made of blocks (one namespace: decision 0036).
 import { AppError } from "#core/errors.ts";
 import { useState } from "react";
 import { useLocation } from "react-router";
@@ -33,6 +34,8 @@ import { ReviewsList } from "#app/features/reviews/reviews-list.tsx";
 import { renderMarkdown } from "#app/features/learning/components/rendered-markdown.server.tsx";
 import type { Route } from "./+types/sales.ts";
 import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
+import { loadSitePage } from "#app/features/pages/site-page-data.server.ts";
+import { SitePage } from "#app/features/pages/site-page.tsx";
 
 export const handle: PageCacheHandle = { pageCache: true };
 
@@ -44,7 +47,23 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const viewer = ctx.user;
   const now = new Date().toISOString();
   const page = await getCoursePage(db, { slug: params.slug, includeUnpublished: viewer?.role === "admin", now });
-  if (!page) throw new AppError("not_found");
+  if (!page) {
+    const site = await loadSitePage(db, { actor: ctx.actor, user: viewer, slug: params.slug, lang: ctx.lang, now });
+    if (!site) throw new AppError("not_found");
+    context.get(pageCacheHints).validUntil(site.changesAt);
+    return {
+      kind: "page" as const,
+      ...site,
+      seo: {
+        title: site.page.seo_title || site.page.title,
+        description: site.page.seo_description,
+        url: `${ctx.baseUrl}/${site.page.slug}`,
+        image: null,
+        siteName: ctx.school?.name ?? "Studium",
+        lang: ctx.lang,
+      },
+    };
+  }
   context.get(pageCacheHints).validUntil(page.price_changes_at);
 
   const { course, price } = page;
@@ -58,6 +77,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const money = (cents: number) => formatMoney(cents, price.currency, ctx.lang);
   const cover = coverPhotoUrl(course.cover_image);
   return {
+    kind: "course" as const,
     course: {
       id: course.id,
       slug: course.slug,
@@ -119,6 +139,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   // A 404 keeps the root's title for errors.
   if (!loaderData) return matches[0]?.meta ?? [];
+  if (loaderData.kind === "page") {
+    const { seo, page } = loaderData;
+    return saleMeta(seo, {
+      title: `${seo.title} · ${seo.siteName}`,
+      type: "website",
+      published: page.status === "published",
+    });
+  }
   const { seo, course } = loaderData;
   return saleMeta(seo, {
     title: `${seo.title} · ${seo.siteName}`,
@@ -144,7 +172,7 @@ const accessLooks: Record<LectureAccess, { dot: string; tone: BadgeTone }> = {
   paid: { dot: "bg-gray-400", tone: "neutral" },
 };
 
-type Data = Route.ComponentProps["loaderData"];
+type Data = Extract<Route.ComponentProps["loaderData"], { kind: "course" }>;
 
 function Curriculum({ sections }: { sections: Data["sections"] }) {
   const t = useT();
@@ -246,7 +274,12 @@ function Reviews({ data }: { data: Data }) {
   );
 }
 
-export default function SalesPage({ loaderData: data }: Route.ComponentProps) {
+export default function SalesPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "page") return <SitePage page={loaderData.page} blocks={loaderData.blocks} />;
+  return <CourseSalesPage data={loaderData} />;
+}
+
+function CourseSalesPage({ data }: { data: Data }) {
   const t = useT();
   const { course } = data;
   return (

@@ -8,6 +8,8 @@
 // - products: name, description (markdown), variant names;
 // - articles (a fourth test): title, author, SEO title and description, body (markdown), on the list, their pages
 //   and the admin's list;
+// - a page made of blocks: its title, Markdown text blocks, headings, questions and answers, a video's title
+//   (the visitor's page and the owner's builder);
 // - lecture bodies and text (markdown) components, a chunk of the corpus per lecture;
 // - on each of those lectures, a page of comments (body and author's name) with one reply each (body and name);
 // - and as the owner: the dashboard, the course and product lists, the reviews to moderate (students' names
@@ -45,7 +47,7 @@ const chunks = Array.from({ length: Math.ceil(corpus.length / PER_PAGE) }, (_, i
   corpus.slice(i * PER_PAGE, (i + 1) * PER_PAGE),
 );
 
-type Seeded = { slug: string; lectureIds: number[]; student: { email: string; password: string } };
+type Seeded = { slug: string; lectureIds: number[]; student: { email: string; password: string }; pageId: number };
 
 async function seed(server: TestServer): Promise<Seeded> {
   const db = server.handle.db;
@@ -227,9 +229,45 @@ async function seed(server: TestServer): Promise<Seeded> {
       })),
     )
     .execute();
+  // A page made of blocks (the admin writes it, everyone reads it): its title, Markdown text blocks (a chunk of
+  // the corpus each), headings, questions and answers, and a video's title.
+  const [sitePage] = await db
+    .insertInto("subpages")
+    .values({
+      slug: "xss-page",
+      title: corpus[3]!,
+      status: "published",
+      published_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .execute();
+  const pageBlocks = [
+    ...chunks.map((chunk) => ({ type: "text", settings: { markdown: chunk.join("\n\n") } })),
+    ...corpus.slice(0, 20).map((text) => ({ type: "heading", settings: { text, level: 2 } })),
+    {
+      type: "faq",
+      settings: { items: corpus.slice(20, 70).map((question, i) => ({ question, answer: corpus[70 + i]! })) },
+    },
+    { type: "video", settings: { url: "https://youtu.be/dQw4w9WgXcQ", title: corpus[120]! } },
+  ];
+  await db
+    .insertInto("subpage_blocks")
+    .values(
+      pageBlocks.map((block, i) => ({
+        subpage_id: sitePage!.id,
+        type: block.type,
+        settings: JSON.stringify(block.settings),
+        position: i + 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
   const student = newStudent("Reader");
   await registerStudent(server, student);
-  return { slug, lectureIds, student };
+  return { slug, lectureIds, student, pageId: sitePage!.id };
 }
 
 type Findings = { ran: string[]; unsafe: string[] };
@@ -337,7 +375,7 @@ test("the XSS corpus runs nowhere: school, course, curriculum, lectures, comment
 }) => {
   // 253 payloads into every field, each page opened in Chromium: about a minute alone, twice that beside another
   // spec on a loaded 2-core machine (one CI run with helpers beside it took over 120 s).
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   expect(corpus.length).toBeGreaterThanOrEqual(200);
   const seeded = await seed(server);
   const findings: Findings = { ran: [], unsafe: [] };
@@ -351,6 +389,7 @@ test("the XSS corpus runs nowhere: school, course, curriculum, lectures, comment
     "/products",
     "/products/xss-product-0",
     "/products/xss-product-5",
+    "/xss-page",
   ]) {
     await page.goto(url);
     await waitForHydration(page);
@@ -385,7 +424,7 @@ test("the XSS corpus runs nowhere: school, course, curriculum, lectures, comment
   // The school's owner reads what students wrote (reviews to moderate) and the course and product lists.
   await page.context().clearCookies();
   await login(page, owner.email, owner.password);
-  for (const url of ["/home", "/home/courses", "/home/products", "/home/reviews"]) {
+  for (const url of ["/home", "/home/courses", "/home/products", `/home/pages/${seeded.pageId}`, "/home/reviews"]) {
     await page.goto(url);
     await waitForHydration(page);
     await inspect(page, findings, url);

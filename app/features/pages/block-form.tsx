@@ -1,0 +1,361 @@
+// The builder's form of one block, by type: the settings are checked with the type's schema before sending (the
+// same messages as the server's 422, keyed "settings.x"), then saved through the §7 block calls by the caller.
+// Nothing typed is lost on a refusal: the form keeps its state and shows the errors below the fields.
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Plus, Trash2 } from "lucide-react";
+import type { CourseChoice } from "#core/pages/get-page-for-editing.ts";
+import { blockSettingsByType, type BlockType } from "#core/pages/schemas.ts";
+import { fieldErrorsOf } from "#core/validation.ts";
+import type { FieldMessages } from "#app/lib/api.ts";
+import { useT } from "#app/lib/i18n.tsx";
+import { Button } from "#app/ui/button.tsx";
+import { Field, FormAlert } from "#app/ui/field.tsx";
+import { SelectField } from "#app/ui/select-field.tsx";
+import { ImageUpload } from "#app/features/media/image-upload.tsx";
+import { MarkdownField } from "#app/features/authoring/markdown-field.tsx";
+import { TextareaField } from "#app/features/authoring/textarea-field.tsx";
+
+export type Settings = Record<string, unknown>;
+/** Saves the settings; resolves with the server's field errors when it refused them, null when saved. */
+export type SaveSettings = (settings: Settings) => Promise<FieldMessages | null>;
+
+export const emptySettings: Record<BlockType, Settings> = {
+  heading: { text: "", level: 2 },
+  text: { markdown: "" },
+  image: { image: "", alt: "", caption: "" },
+  video: { url: "", title: "" },
+  faq: { items: [{ question: "", answer: "" }] },
+  checkout: { course_id: "" },
+  countdown: {
+    mode: "promo",
+    course_id: "",
+    minutes: "",
+    expired_text: "",
+    bg_color: "",
+    text_color: "",
+    custom_classes: "",
+  },
+};
+
+/** The settings as the calls take them: numbers for ids and minutes, empty optional fields left out. */
+function toBody(type: BlockType, settings: Settings): Settings {
+  const body = { ...settings };
+  for (const key of ["course_id", "minutes"]) {
+    if (!(key in body)) continue;
+    if (body[key] === "" || body[key] === null) delete body[key];
+    else body[key] = Number(body[key]);
+  }
+  if (type === "countdown") {
+    if (body.mode === "promo") delete body.minutes;
+    else delete body.course_id;
+  }
+  return body;
+}
+
+export function BlockForm({
+  type,
+  value,
+  courses,
+  onSave,
+  onCancel,
+}: {
+  type: BlockType;
+  value: Settings | null;
+  courses: CourseChoice[];
+  onSave: SaveSettings;
+  onCancel: () => void;
+}) {
+  const t = useT();
+  const [settings, setSettings] = useState<Settings>(value ?? emptySettings[type]);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [pending, setPending] = useState(false);
+  const set = (field: string) => (next: unknown) => setSettings((current) => ({ ...current, [field]: next }));
+  const text = (field: string) => String(settings[field] ?? "");
+  const err = (field: string) => errors[`settings.${field}`];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = toBody(type, settings);
+    const result = blockSettingsByType[type].safeParse(body);
+    if (!result.success) {
+      const fields = fieldErrorsOf(result.error, body);
+      setErrors(
+        Object.fromEntries(
+          Object.entries(fields).map(([f, list]) => [`settings.${f}`, list.map((m) => t(m.key, m.values ?? {}))]),
+        ),
+      );
+      return;
+    }
+    setPending(true);
+    try {
+      setErrors((await onSave(body)) ?? {});
+    } finally {
+      setPending(false);
+    }
+  }
+
+  let fields: ReactNode;
+  switch (type) {
+    case "heading":
+      fields = (
+        <>
+          <Field
+            label={t("pages:heading_text")}
+            name="text"
+            value={text("text")}
+            onChange={(e) => set("text")(e.target.value)}
+            errors={err("text")}
+            maxLength={200}
+          />
+          <SelectField
+            label={t("pages:heading_level")}
+            name="level"
+            value={String(settings.level ?? 2)}
+            onChange={(e) => set("level")(Number(e.target.value))}
+            options={[
+              { value: "2", label: t("pages:level_2") },
+              { value: "3", label: t("pages:level_3") },
+            ]}
+          />
+        </>
+      );
+      break;
+    case "text":
+      fields = (
+        <MarkdownField
+          label={t("pages:markdown")}
+          name="markdown"
+          value={text("markdown")}
+          onChange={set("markdown")}
+          errors={err("markdown")}
+          rows={10}
+          maxLength={20_000}
+        />
+      );
+      break;
+    case "image":
+      fields = (
+        <>
+          <div className="flex flex-col gap-1">
+            <ImageUpload
+              context="library"
+              value={text("image") || null}
+              onChange={(key) => set("image")(key ?? "")}
+              label={t("pages:image")}
+            />
+            <p className="text-xs text-muted">{t("pages:image_hint")}</p>
+            {err("image") && (
+              <p className="text-sm text-red-700" data-field-error="settings.image">
+                {err("image")!.join(" ")}
+              </p>
+            )}
+          </div>
+          <Field
+            label={t("pages:alt")}
+            name="alt"
+            value={text("alt")}
+            onChange={(e) => set("alt")(e.target.value)}
+            errors={err("alt")}
+            maxLength={300}
+          />
+          <Field
+            label={t("pages:caption")}
+            name="caption"
+            value={text("caption")}
+            onChange={(e) => set("caption")(e.target.value)}
+            errors={err("caption")}
+            maxLength={300}
+          />
+        </>
+      );
+      break;
+    case "video":
+      fields = (
+        <>
+          <Field
+            label={t("pages:video_url")}
+            name="url"
+            type="url"
+            value={text("url")}
+            onChange={(e) => set("url")(e.target.value)}
+            errors={err("url")}
+            hint={t("pages:video_url_hint")}
+          />
+          <Field
+            label={t("pages:video_title")}
+            name="title"
+            value={text("title")}
+            onChange={(e) => set("title")(e.target.value)}
+            errors={err("title")}
+            maxLength={200}
+          />
+        </>
+      );
+      break;
+    case "faq": {
+      const items = (settings.items as { question: string; answer: string }[]) ?? [];
+      const setItem = (index: number, field: "question" | "answer", next: string) =>
+        set("items")(items.map((item, i) => (i === index ? { ...item, [field]: next } : item)));
+      fields = (
+        <>
+          {items.map((item, index) => (
+            <fieldset key={index} className="flex flex-col gap-3 rounded-lg border border-gray-200 p-3">
+              <legend className="px-1 text-sm font-semibold">{`${t("pages:faq_question")} ${index + 1}`}</legend>
+              <Field
+                label={t("pages:faq_question")}
+                name={`items.${index}.question`}
+                value={item.question}
+                onChange={(e) => setItem(index, "question", e.target.value)}
+                errors={err(`items.${index}.question`)}
+                maxLength={300}
+              />
+              <TextareaField
+                label={t("pages:faq_answer")}
+                name={`items.${index}.answer`}
+                value={item.answer}
+                onChange={(e) => setItem(index, "answer", e.target.value)}
+                errors={err(`items.${index}.answer`)}
+                maxLength={5000}
+              />
+              {items.length > 1 && (
+                <Button
+                  variant="ghost"
+                  className="self-start text-red-700"
+                  onClick={() => set("items")(items.filter((_, i) => i !== index))}
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                  {t("pages:faq_remove", { n: index + 1 })}
+                </Button>
+              )}
+            </fieldset>
+          ))}
+          {err("items") && <FormAlert message={err("items")!.join(" ")} />}
+          <Button
+            variant="secondary"
+            className="self-start"
+            onClick={() => set("items")([...items, { question: "", answer: "" }])}
+          >
+            <Plus aria-hidden className="size-4" />
+            {t("pages:faq_add")}
+          </Button>
+        </>
+      );
+      break;
+    }
+    case "checkout":
+      fields = (
+        <SelectField
+          label={t("pages:course")}
+          name="course_id"
+          value={text("course_id")}
+          onChange={(e) => set("course_id")(e.target.value)}
+          errors={err("course_id")}
+          options={[
+            { value: "", label: t("pages:choose_course") },
+            ...courses.map((c) => ({ value: String(c.id), label: c.title })),
+          ]}
+        />
+      );
+      break;
+    case "countdown": {
+      const promos = courses.filter((c) => c.promo_ends_at);
+      fields = (
+        <>
+          <SelectField
+            label={t("pages:countdown_mode")}
+            name="mode"
+            value={text("mode")}
+            onChange={(e) => set("mode")(e.target.value)}
+            options={[
+              { value: "promo", label: t("pages:mode_promo") },
+              { value: "evergreen", label: t("pages:mode_evergreen") },
+            ]}
+          />
+          {settings.mode === "promo" ? (
+            <SelectField
+              label={t("pages:course")}
+              name="course_id"
+              value={text("course_id")}
+              onChange={(e) => set("course_id")(e.target.value)}
+              errors={err("course_id")}
+              hint={promos.length === 0 ? t("pages:no_promotions") : undefined}
+              options={[
+                { value: "", label: t("pages:choose_course") },
+                ...promos.map((c) => ({
+                  value: String(c.id),
+                  label: `${c.title} (${t("pages:promo_until", { date: c.promo_ends_at!.slice(0, 10) })})`,
+                })),
+              ]}
+            />
+          ) : (
+            <Field
+              label={t("pages:minutes")}
+              name="minutes"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              value={text("minutes")}
+              onChange={(e) => set("minutes")(e.target.value)}
+              errors={err("minutes")}
+            />
+          )}
+          <Field
+            label={t("pages:expired_text")}
+            name="expired_text"
+            value={text("expired_text")}
+            onChange={(e) => set("expired_text")(e.target.value)}
+            errors={err("expired_text")}
+            maxLength={500}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t("pages:bg_color")}
+              name="bg_color"
+              placeholder="#1f2937"
+              value={text("bg_color")}
+              onChange={(e) => set("bg_color")(e.target.value)}
+              errors={err("bg_color")}
+            />
+            <Field
+              label={t("pages:text_color")}
+              name="text_color"
+              placeholder="#ffffff"
+              value={text("text_color")}
+              onChange={(e) => set("text_color")(e.target.value)}
+              errors={err("text_color")}
+            />
+          </div>
+          <Field
+            label={t("pages:custom_classes")}
+            name="custom_classes"
+            value={text("custom_classes")}
+            onChange={(e) => set("custom_classes")(e.target.value)}
+            errors={err("custom_classes")}
+          />
+        </>
+      );
+      break;
+    }
+  }
+
+  return (
+    <form
+      aria-label={t(`pages:type_${type}`)}
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-4"
+      data-block-form={type}
+    >
+      {Object.keys(errors).length > 0 && <FormAlert message={t("validation:summary")} />}
+      {fields}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={pending}>
+          {t("pages:save_block")}
+        </Button>
+        <Button variant="secondary" onClick={onCancel}>
+          {t("cancel")}
+        </Button>
+      </div>
+    </form>
+  );
+}

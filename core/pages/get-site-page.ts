@@ -1,0 +1,140 @@
+// A page at /{slug} as visitors see it (published pages only; an admin also sees drafts: the builder's preview),
+// with each block's settings resolved to what it shows: the image's address, the video's player, the course of a
+// checkout button, and for a promotion countdown the end and the prices the server applies (the promo price, the
+// regular one, and the lowest of the 30 days before, EU Omnibus) from the course's own sales-page price
+// (core/catalog/get-course-page.ts). A countdown or button whose course is not (or no longer) public shows
+// nothing; a promotion countdown whose promotion is over shows its text after expiry.
+import type { Db } from "#platform/db/connection.ts";
+import { coverPhotoUrl } from "../catalog/cover-photo.ts";
+import { type CoursePrice, getCoursePage } from "../catalog/get-course-page.ts";
+import { type Actor, isAdmin } from "../shared/actor.ts";
+import { listBlocks, type PageView, pageView } from "./page-records.ts";
+import type { BlockSettings } from "./schemas.ts";
+import { type VideoProvider, videoEmbed } from "./video-embed.ts";
+
+export type BlockCourse = { id: number; slug: string; title: string; status: string; price: CoursePrice };
+
+export type ShownBlock = { id: number } & (
+  | { type: "heading"; text: string; level: 2 | 3 }
+  | { type: "text"; markdown: string }
+  | { type: "image"; src: string; alt: string; caption: string }
+  | { type: "video"; provider: VideoProvider; src: string; title: string }
+  | { type: "faq"; items: { question: string; answer: string }[] }
+  | { type: "checkout"; course: BlockCourse }
+  | {
+      type: "countdown";
+      mode: "promo" | "evergreen";
+      /** promo: the promotion's end while it runs, else null (over: the text after expiry) */
+      endsAt: string | null;
+      minutes: number | null;
+      course: BlockCourse | null;
+      expiredText: string;
+      bgColor: string;
+      textColor: string;
+      customClasses: string;
+    }
+);
+
+export type SitePage = {
+  page: PageView;
+  blocks: ShownBlock[];
+  /** the next moment a shown price changes by itself: a cached copy must expire then */
+  changesAt: string | null;
+};
+
+export async function getSitePage(
+  db: Db,
+  actor: Actor,
+  options: { slug: string; now: string },
+): Promise<SitePage | null> {
+  let query = db.selectFrom("subpages").selectAll().where("slug", "=", options.slug);
+  if (!isAdmin(actor)) query = query.where("status", "=", "published");
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  const rows = await listBlocks(db, row.id);
+
+  const courses = new Map<number, { course: BlockCourse; changesAt: string | null } | null>();
+  const courseOf = async (id: number | undefined) => {
+    if (id === undefined) return null;
+    if (!courses.has(id)) {
+      const found = await db.selectFrom("courses").select("slug").where("id", "=", id).executeTakeFirst();
+      const page = found
+        ? await getCoursePage(db, { slug: found.slug, includeUnpublished: isAdmin(actor), now: options.now })
+        : null;
+      courses.set(
+        id,
+        page
+          ? {
+              course: {
+                id: page.course.id,
+                slug: page.course.slug,
+                title: page.course.title,
+                status: page.course.status,
+                price: page.price,
+              },
+              changesAt: page.price_changes_at,
+            }
+          : null,
+      );
+    }
+    return courses.get(id) ?? null;
+  };
+
+  const blocks: ShownBlock[] = [];
+  let changesAt: string | null = null;
+  const expireAt = (moment: string | null) => {
+    if (moment && (changesAt === null || moment < changesAt)) changesAt = moment;
+  };
+  for (const block of rows) {
+    const s = block.settings;
+    switch (block.type) {
+      case "heading": {
+        const { text, level } = s as BlockSettings<"heading">;
+        blocks.push({ id: block.id, type: "heading", text, level });
+        break;
+      }
+      case "text":
+        blocks.push({ id: block.id, type: "text", markdown: (s as BlockSettings<"text">).markdown });
+        break;
+      case "image": {
+        const { image, alt, caption } = s as BlockSettings<"image">;
+        blocks.push({ id: block.id, type: "image", src: coverPhotoUrl(image)!, alt, caption });
+        break;
+      }
+      case "video": {
+        const { url, title } = s as BlockSettings<"video">;
+        const embed = videoEmbed(url);
+        if (embed) blocks.push({ id: block.id, type: "video", ...embed, title });
+        break;
+      }
+      case "faq":
+        blocks.push({ id: block.id, type: "faq", items: (s as BlockSettings<"faq">).items });
+        break;
+      case "checkout": {
+        const found = await courseOf((s as BlockSettings<"checkout">).course_id);
+        if (found) blocks.push({ id: block.id, type: "checkout", course: found.course });
+        break;
+      }
+      case "countdown": {
+        const c = s as BlockSettings<"countdown">;
+        const found = c.mode === "promo" ? await courseOf(c.course_id) : null;
+        if (c.mode === "promo" && !found) break;
+        if (found) expireAt(found.changesAt);
+        blocks.push({
+          id: block.id,
+          type: "countdown",
+          mode: c.mode,
+          endsAt: found?.course.price.promo_cents !== null ? (found?.course.price.promo_ends_at ?? null) : null,
+          minutes: c.mode === "evergreen" ? (c.minutes ?? null) : null,
+          course: found?.course ?? null,
+          expiredText: c.expired_text,
+          bgColor: c.bg_color,
+          textColor: c.text_color,
+          customClasses: c.custom_classes,
+        });
+        break;
+      }
+    }
+  }
+  return { page: pageView(row), blocks, changesAt };
+}

@@ -1,0 +1,90 @@
+// Each block type's settings rules (pure): what the builder and the §7 calls accept and refuse.
+import { describe, expect, it } from "vitest";
+import { fieldErrorsOf } from "../validation.ts";
+import { blockSettingsByType, blockTypeSchema, pageSchema } from "./schemas.ts";
+import { videoEmbed } from "./video-embed.ts";
+
+function errorsOf(type: keyof typeof blockSettingsByType, settings: unknown) {
+  const result = blockSettingsByType[type].safeParse(settings);
+  return result.success ? {} : fieldErrorsOf(result.error, settings);
+}
+
+describe("block types", () => {
+  it("knows the built types and refuses others (the lead form is wired in later)", () => {
+    expect(blockTypeSchema.safeParse({ type: "countdown" }).success).toBe(true);
+    expect(blockTypeSchema.safeParse({ type: "lead_form" }).success).toBe(false);
+  });
+});
+
+describe("countdown", () => {
+  const base = { expired_text: "Over" };
+  it("needs a real end: a course for a promotion, minutes for an evergreen one", () => {
+    expect(errorsOf("countdown", { ...base, mode: "promo" })).toEqual({
+      course_id: [{ key: "pages:countdown_no_end" }],
+    });
+    expect(errorsOf("countdown", { ...base, mode: "evergreen" })).toEqual({
+      minutes: [{ key: "pages:countdown_no_end" }],
+    });
+    expect(errorsOf("countdown", { ...base, mode: "evergreen", minutes: 30 })).toEqual({});
+    expect(errorsOf("countdown", { ...base, mode: "promo", course_id: 4 })).toEqual({});
+  });
+
+  it("takes colours as #rrggbb and class names only", () => {
+    expect(errorsOf("countdown", { ...base, mode: "evergreen", minutes: 5, bg_color: "#12abEF" })).toEqual({});
+    expect(errorsOf("countdown", { ...base, mode: "evergreen", minutes: 5, text_color: "red" })).toEqual({
+      text_color: [{ key: "pages:color_format" }],
+    });
+    expect(
+      errorsOf("countdown", { ...base, mode: "evergreen", minutes: 5, custom_classes: "shadow-lg md:p-8 w-[20rem]" }),
+    ).toEqual({});
+    expect(errorsOf("countdown", { ...base, mode: "evergreen", minutes: 5, custom_classes: '"><script>' })).toEqual({
+      custom_classes: [{ key: "pages:classes_format" }],
+    });
+  });
+
+  it("keeps an evergreen deadline between a minute and a year, and needs the text after the end", () => {
+    expect(Object.keys(errorsOf("countdown", { ...base, mode: "evergreen", minutes: 0 }))).toEqual(["minutes"]);
+    expect(Object.keys(errorsOf("countdown", { ...base, mode: "evergreen", minutes: 525_601 }))).toEqual(["minutes"]);
+    expect(Object.keys(errorsOf("countdown", { mode: "evergreen", minutes: 5 }))).toEqual(["expired_text"]);
+  });
+});
+
+describe("video", () => {
+  it("embeds YouTube, Vimeo and Bunny Stream only, through their players", () => {
+    expect(videoEmbed("https://www.youtube.com/watch?v=dQw4w9WgXcQ")).toEqual({
+      provider: "youtube",
+      src: "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+    });
+    expect(videoEmbed("https://vimeo.com/123456")).toEqual({
+      provider: "vimeo",
+      src: "https://player.vimeo.com/video/123456",
+    });
+    expect(videoEmbed("https://player.mediadelivery.net/play/42/0e3b5c4a-1f2d-4c3b-9a8e-7d6c5b4a3f21")).toEqual({
+      provider: "bunny",
+      src: "https://iframe.mediadelivery.net/embed/42/0e3b5c4a-1f2d-4c3b-9a8e-7d6c5b4a3f21",
+    });
+    expect(videoEmbed("http://iframe.mediadelivery.net/embed/42/0e3b5c4a-1f2d-4c3b-9a8e-7d6c5b4a3f21")).toBeNull();
+    expect(videoEmbed("https://iframe.mediadelivery.net/embed/42/../../evil")).toBeNull();
+    expect(videoEmbed("javascript:alert(1)")).toBeNull();
+    expect(errorsOf("video", { url: "https://example.com/a.mp4" })).toEqual({
+      url: [{ key: "pages:video_unknown" }],
+    });
+  });
+});
+
+describe("other blocks", () => {
+  it("needs at least one complete question, a heading's text, a text, a course id", () => {
+    expect(Object.keys(errorsOf("faq", { items: [] }))).toEqual(["items"]);
+    expect(Object.keys(errorsOf("faq", { items: [{ question: "Why?", answer: " " }] }))).toEqual(["items.0.answer"]);
+    expect(Object.keys(errorsOf("heading", { text: "  " }))).toEqual(["text"]);
+    expect(errorsOf("heading", { text: "Hi", level: 4 })).not.toEqual({});
+    expect(Object.keys(errorsOf("text", { markdown: "" }))).toEqual(["markdown"]);
+    expect(Object.keys(errorsOf("checkout", { course_id: "1; drop" }))).toEqual(["course_id"]);
+  });
+
+  it("a page needs a title; status is draft unless published", () => {
+    expect(pageSchema.parse({ title: "Offer" })).toMatchObject({ status: "draft", slug: "" });
+    expect(pageSchema.safeParse({ title: "" }).success).toBe(false);
+    expect(pageSchema.safeParse({ title: "X", status: "archived" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,104 @@
+// Pages made of blocks: the page form (title, address, SEO, draft or published) and each block type's settings,
+// shared by the builder (checked before sending) and the §7 calls (checked again). Pure: no I/O, importable by
+// the client. Checks that need the database (the address is free, a course exists, a promotion really ends, an
+// image arrived) are in check-block-references.ts and page-slug.ts.
+import { z } from "zod";
+import { idSchema } from "#core/shared/ids.ts";
+import { videoEmbed } from "./video-embed.ts";
+
+export const PAGE_TITLE_MAX = 200;
+export const SEO_TITLE_MAX = 200;
+export const SEO_DESCRIPTION_MAX = 400;
+export const BLOCKS_MAX = 100;
+export const FAQ_ITEMS_MAX = 50;
+/** An evergreen countdown runs at most a year per visitor. */
+export const EVERGREEN_MINUTES_MAX = 525_600;
+
+export const pageStatuses = ["draft", "published"] as const;
+
+export const pageSchema = z.object({
+  title: z.string().trim().min(1).max(PAGE_TITLE_MAX),
+  /** empty: made from the title; otherwise normalised (core/catalog/course-slug.ts slugify) */
+  slug: z.string().trim().max(200).default(""),
+  seo_title: z.string().trim().max(SEO_TITLE_MAX).default(""),
+  seo_description: z.string().trim().max(SEO_DESCRIPTION_MAX).default(""),
+  status: z.enum(pageStatuses).default("draft"),
+});
+export type PageInput = z.input<typeof pageSchema>;
+
+const hexColor = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || /^#[0-9a-fA-F]{6}$/.test(value), { error: "pages:color_format" });
+
+/** Extra class names for the countdown (spec §2 customClasses): names only, nothing that could close the attribute. */
+const classNames = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((value) => /^[\w :/.[\]#%-]*$/.test(value), { error: "pages:classes_format" })
+  .default("");
+
+export const blockSettingsByType = {
+  heading: z.object({
+    text: z.string().trim().min(1).max(200),
+    level: z.union([z.literal(2), z.literal(3)]).default(2),
+  }),
+  text: z.object({ markdown: z.string().trim().min(1).max(20_000) }),
+  image: z.object({
+    /** storage key of an image uploaded through /home/images */
+    image: z.string().trim().min(1).max(300),
+    alt: z.string().trim().max(300).default(""),
+    caption: z.string().trim().max(300).default(""),
+  }),
+  video: z.object({
+    url: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((url) => videoEmbed(url) !== null, { error: "pages:video_unknown" }),
+    title: z.string().trim().max(200).default(""),
+  }),
+  faq: z.object({
+    items: z
+      .array(
+        z.object({
+          question: z.string().trim().min(1).max(300),
+          answer: z.string().trim().min(1).max(5000),
+        }),
+      )
+      .min(1)
+      .max(FAQ_ITEMS_MAX),
+  }),
+  checkout: z.object({ course_id: idSchema }),
+  countdown: z
+    .object({
+      /** promo: the course's promotion end (the price changes then); evergreen: minutes from a visitor's first view */
+      mode: z.enum(["promo", "evergreen"]),
+      course_id: idSchema.optional(),
+      minutes: z.number().int().min(1).max(EVERGREEN_MINUTES_MAX).optional(),
+      expired_text: z.string().trim().min(1).max(500),
+      bg_color: hexColor.default(""),
+      text_color: hexColor.default(""),
+      custom_classes: classNames,
+    })
+    .superRefine((value, ctx) => {
+      if (value.mode === "promo" && value.course_id === undefined)
+        ctx.addIssue({ code: "custom", path: ["course_id"], message: "pages:countdown_no_end" });
+      if (value.mode === "evergreen" && value.minutes === undefined)
+        ctx.addIssue({ code: "custom", path: ["minutes"], message: "pages:countdown_no_end" });
+    }),
+} as const;
+
+export type BlockType = keyof typeof blockSettingsByType;
+export const blockTypes = Object.keys(blockSettingsByType) as BlockType[];
+export type BlockSettings<T extends BlockType> = z.output<(typeof blockSettingsByType)[T]>;
+
+export const blockTypeSchema = z.object({ type: z.enum(blockTypes as [BlockType, ...BlockType[]]) });
+
+/** A block's settings as the calls take them: {settings: {...}} checked with its type's schema. */
+export function blockInputSchema<T extends BlockType>(type: T) {
+  return z.object({ settings: blockSettingsByType[type] });
+}
+
+export const orderSchema = z.object({ ids: z.array(idSchema).max(BLOCKS_MAX) });

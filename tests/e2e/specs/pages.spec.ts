@@ -1,0 +1,252 @@
+// Pages made of blocks in a browser (issue 16, items 2 and 3): the owner creates a page, adds a heading, a text,
+// questions and answers, a video, a checkout button and an evergreen countdown in the builder, moves a block with
+// the keyboard, previews the draft, publishes it, and a visitor sees it at its address: the countdown ticking from
+// a deadline the server keeps (the same after a reload), the video a button until clicked (no frame of the
+// provider's before), the answers opening like any disclosure. In English at 1280 px and Polish at 390 px, with axe
+// on each screen.
+import type { Locator, Page } from "@playwright/test";
+import { BrowserClient } from "../../helpers/browser-client.ts";
+import type { TestServer } from "../../helpers/test-server.ts";
+import { expect, expectAccessible, gotoHydrated, login, owner, test, walks } from "../fixtures.ts";
+
+const SHOTS = process.env.PAGES_SHOTS;
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** The school's language, switched through the settings API, and a course to sell (through the authoring API). */
+async function arrange(server: TestServer, language: "en" | "pl", title: string) {
+  const admin = new BrowserClient(server.url);
+  await admin.page("/login");
+  await admin.post("/login", { email: owner.email, password: owner.password });
+  const settings = await admin.json("PUT", "/home/settings", {
+    name: "Test Academy",
+    language,
+    currency: "EUR",
+    login_enabled: true,
+    registration_enabled: true,
+  });
+  expect(settings.status).toBe(200);
+  const course = await admin.post("/home/courses", { title, currency: "EUR", price_cents: 4900, status: "published" });
+  expect(course.status).toBe(200);
+}
+
+const texts = {
+  en: {
+    title: "Title",
+    create: "Create page",
+    add: (type: string) => new RegExp(`^${type}$`),
+    heading: "Heading",
+    text: "Text",
+    faq: "Questions and answers",
+    video: "Video",
+    checkout: "Checkout button",
+    countdown: "Countdown",
+    markdown: "Text (Markdown)",
+    question: "Question",
+    answer: "Answer",
+    videoUrl: "Video link",
+    course: "Course",
+    ends: "Ends",
+    evergreen: "evergreen",
+    minutes: "Minutes per visitor",
+    expired: "Text after the end",
+    save: "Save block",
+    publish: "Publish",
+    published: "The page is published",
+    draft: "This page is a draft",
+    play: "Play video",
+    buy: "Buy",
+  },
+  pl: {
+    title: "Tytuł",
+    create: "Utwórz stronę",
+    add: (type: string) => new RegExp(`^${type}$`),
+    heading: "Nagłówek",
+    text: "Tekst",
+    faq: "Pytania i odpowiedzi",
+    video: "Wideo",
+    checkout: "Przycisk zakupu",
+    countdown: "Odliczanie",
+    markdown: "Tekst (Markdown)",
+    question: "Pytanie",
+    answer: "Odpowiedź",
+    videoUrl: "Link do wideo",
+    course: "Kurs",
+    ends: "Koniec",
+    evergreen: "evergreen",
+    minutes: "Minuty na odwiedzającego",
+    expired: "Tekst po zakończeniu",
+    save: "Zapisz blok",
+    publish: "Opublikuj",
+    published: "Strona jest opublikowana",
+    draft: "Ta strona jest szkicem",
+    play: "Odtwórz wideo",
+    buy: "Kup",
+  },
+} as const;
+
+async function addBlock(page: Page, type: string, fill: (form: Locator) => Promise<void>, save: string) {
+  await page
+    .getByRole("group", { name: /Add a block|Dodaj blok/ })
+    .getByRole("button", { name: type, exact: true })
+    .click();
+  const form = page.getByTestId("new-block");
+  await fill(form);
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => /\/blocks$/.test(new URL(r.url()).pathname) && r.request().method() === "POST"),
+    form.getByRole("button", { name: save }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  await expect(form).toHaveCount(0);
+}
+
+for (const { language, width } of walks) {
+  test(`the owner builds and publishes a page, a visitor sees it (${language}, ${width} px)`, async ({
+    page,
+    newPage,
+    server,
+    schoolEn,
+  }) => {
+    test.slow();
+    const t = texts[language];
+    const courseTitle = language === "en" ? "Pottery basics" : "Garncarstwo od podstaw";
+    const slug = language === "en" ? "spring-offer" : "oferta-wiosenna";
+    await page.setViewportSize({ width, height: 900 });
+    expect(schoolEn.owner.email).toBe(owner.email);
+    await arrange(server, language, courseTitle);
+    await login(page, owner.email, owner.password);
+
+    await gotoHydrated(page, "/home/pages");
+    await expectAccessible(page);
+    await page.getByLabel(t.title, { exact: true }).fill(language === "en" ? "Spring offer" : "Oferta wiosenna");
+    await page.getByRole("button", { name: t.create }).click();
+    await page.waitForURL(/\/home\/pages\/\d+$/);
+    await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+
+    // A refused block keeps what was typed and says why under the field.
+    await page
+      .getByRole("group", { name: /Add a block|Dodaj blok/ })
+      .getByRole("button", { name: t.video, exact: true })
+      .click();
+    const videoForm = page.getByTestId("new-block");
+    await videoForm.getByLabel(t.videoUrl).fill("https://example.com/movie.mp4");
+    await videoForm.getByRole("button", { name: t.save }).click();
+    await expect(videoForm.getByText(/YouTube, Vimeo/)).toBeVisible();
+    await expect(videoForm.getByLabel(t.videoUrl)).toHaveValue("https://example.com/movie.mp4");
+    await videoForm.getByLabel(t.videoUrl).fill("https://youtu.be/dQw4w9WgXcQ");
+    await Promise.all([
+      page.waitForResponse((r) => /\/blocks$/.test(new URL(r.url()).pathname) && r.status() === 200),
+      videoForm.getByRole("button", { name: t.save }).click(),
+    ]);
+    await expect(videoForm).toHaveCount(0);
+
+    await addBlock(
+      page,
+      t.heading,
+      (form) =>
+        form
+          .getByRole("textbox", { name: t.heading, exact: true })
+          .fill(language === "en" ? "Learn with us" : "Ucz się z nami"),
+      t.save,
+    );
+    await addBlock(
+      page,
+      t.text,
+      (form) =>
+        form
+          .getByRole("textbox", { name: t.markdown })
+          .fill(language === "en" ? "**Ten lessons** at your pace." : "**Dziesięć lekcji** we własnym tempie."),
+      t.save,
+    );
+    await addBlock(
+      page,
+      t.faq,
+      async (form) => {
+        await form
+          .getByLabel(t.question, { exact: true })
+          .fill(language === "en" ? "Is it for beginners?" : "Czy to dla początkujących?");
+        await form
+          .getByLabel(t.answer, { exact: true })
+          .fill(language === "en" ? "Yes, it starts from zero." : "Tak, od zera.");
+      },
+      t.save,
+    );
+    await addBlock(
+      page,
+      t.checkout,
+      async (form) => {
+        await form.getByLabel(t.course).selectOption({ label: courseTitle });
+      },
+      t.save,
+    );
+    await addBlock(
+      page,
+      t.countdown,
+      async (form) => {
+        await form.getByLabel(t.ends).selectOption("evergreen");
+        await form.getByLabel(t.minutes).fill("90");
+        await form.getByLabel(t.expired).fill(language === "en" ? "The offer has ended." : "Oferta się skończyła.");
+      },
+      t.save,
+    );
+    const cards = page.locator("article[data-block-type]");
+    await expect(cards).toHaveCount(6);
+    await expectAccessible(page);
+    await shot(page, `builder-${language}`);
+
+    // The video (first) moves one place down with the keyboard, as the curriculum editor's items do.
+    await cards
+      .first()
+      .getByRole("button", { name: /^(Move|Przesuń)/ })
+      .first()
+      .focus();
+    await page.keyboard.press("Space");
+    await expect(async () => {
+      await page.keyboard.press("ArrowDown");
+      await expect(
+        page.locator('[id^="DndLiveRegion"]').filter({ hasText: /moved to position 2|przesunięto na pozycję 2/ }),
+      ).toHaveCount(1, { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    const [order] = await Promise.all([
+      page.waitForResponse((r) => /\/blocks\/order$/.test(new URL(r.url()).pathname)),
+      page.keyboard.press("Space"),
+    ]);
+    expect(order.status()).toBe(200);
+    await expect(cards.nth(1)).toHaveAttribute("data-block-type", "video");
+
+    // The draft's preview, for the admin only.
+    const visitor = await newPage({ viewport: { width, height: 900 } });
+    expect((await visitor.goto(`/${slug}`))?.status()).toBe(404);
+    await gotoHydrated(page, `/${slug}`);
+    await expect(page.locator("[data-draft-banner]")).toContainText(t.draft);
+    await page.goBack();
+    await expect(page.locator("html[data-hydrated='true']")).toBeAttached();
+    await page.getByRole("button", { name: t.publish, exact: true }).click();
+    await expect(page.getByText(t.published).first()).toBeVisible();
+
+    await gotoHydrated(visitor, `/${slug}`);
+    await expect(
+      visitor.getByRole("heading", { level: 2, name: language === "en" ? "Learn with us" : "Ucz się z nami" }),
+    ).toBeVisible();
+    await expect(visitor.locator("iframe")).toHaveCount(0);
+    await expect(visitor.getByRole("button", { name: new RegExp(t.play) })).toBeVisible();
+    const countdown = visitor.locator("[data-block-countdown]");
+    await expect(countdown).toHaveAttribute("data-countdown-state", "running");
+    await expect(countdown.locator("[data-unit]")).toHaveCount(3);
+    await expect(countdown.locator('[data-unit="hours"]')).toContainText("01");
+    const summary = visitor.getByText(language === "en" ? "Is it for beginners?" : "Czy to dla początkujących?");
+    await summary.click();
+    await expect(visitor.getByText(language === "en" ? "Yes, it starts from zero." : "Tak, od zera.")).toBeVisible();
+    await expect(visitor.locator('[data-block-type="checkout"] a[data-checkout="buy"]')).toBeVisible();
+    await expectAccessible(visitor);
+    await shot(visitor, `page-${language}`);
+
+    // The deadline is the server's: a reload (or a second tab) counts to the same end.
+    const rows = await server.handle.db.selectFrom("countdown_deadlines").select("ends_at").execute();
+    await visitor.reload();
+    await expect(visitor.locator("[data-block-countdown]")).toHaveAttribute("data-countdown-state", "running");
+    expect(await server.handle.db.selectFrom("countdown_deadlines").select("ends_at").execute()).toEqual(rows);
+  });
+}
