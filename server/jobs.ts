@@ -19,6 +19,7 @@ import { allowLoopbackOf } from "#core/webhooks/delivery-rules.ts";
 import { ATTEMPT_TIMEOUT_MS } from "#core/webhooks/delivery-settings.ts";
 import { deliverWebhookJob } from "#core/webhooks/jobs.ts";
 import { dripScanJob, dripSchedule } from "#core/learning/jobs.ts";
+import { importStudentsJob } from "#core/students/jobs.ts";
 import { registerJob, type RegisteredJob } from "#platform/jobs/define-job.ts";
 import { deleteDoneJobsJob, jobMaintenanceSchedules, recoverStaleJobsJob } from "#platform/jobs/maintenance.ts";
 import type { Schedule } from "#platform/jobs/schedule.ts";
@@ -60,6 +61,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
       allowLoopback: allowLoopbackOf(services.config),
     }),
     registerJob(dripScanJob, {}),
+    registerJob(importStudentsJob, { secret: services.secret, hashing: services.accounts.hashing }),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),
   ];

@@ -32,6 +32,7 @@ import * as m0027 from "./migrations/0027-drip-release.ts";
 import * as m0028 from "./migrations/0028-survey-products-and-voice.ts";
 import * as m0029 from "./migrations/0029-school-site.ts";
 import * as m0030 from "./migrations/0030-webhooks.ts";
+import * as m0034 from "./migrations/0034-students-and-tags.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -63,6 +64,7 @@ const migrations: Record<string, MigrationModule> = {
   "0028-survey-products-and-voice": m0028,
   "0029-school-site": m0029,
   "0030-webhooks": m0030,
+  "0034-students-and-tags": m0034,
 };
 
 class ListedMigrations implements MigrationProvider {

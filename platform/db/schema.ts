@@ -10,6 +10,7 @@ import type { MembershipAdminTables } from "./schema-membership-admin.ts";
 import type { MembershipTables } from "./schema-memberships.ts";
 import type { MembershipStripeTables } from "./schema-memberships-stripe.ts";
 import type { SellingTables } from "./schema-selling.ts";
+import type { StudentTables } from "./schema-students.ts";
 import type { WebhookTables } from "./schema-webhooks.ts";
 
 export type * from "./schema-selling.ts";
@@ -510,6 +511,7 @@ export type Database = {
   CertificateTables &
   ExamTables &
   MembershipAdminTables &
+  StudentTables &
   WebhookTables;
 
 export type School = Selectable<SchoolTable>;

@@ -10,6 +10,7 @@ import enDiscussion from "../../locales/en/discussion.json" with { type: "json" 
 import enCommunity from "../../locales/en/community.json" with { type: "json" };
 import enErrors from "../../locales/en/errors.json" with { type: "json" };
 import enJobs from "../../locales/en/jobs.json" with { type: "json" };
+import enStudents from "../../locales/en/students.json" with { type: "json" };
 import enWebhooks from "../../locales/en/webhooks.json" with { type: "json" };
 import enMail from "../../locales/en/mail.json" with { type: "json" };
 import enMedia from "../../locales/en/media.json" with { type: "json" };
@@ -54,6 +55,7 @@ import plDiscussion from "../../locales/pl/discussion.json" with { type: "json" 
 import plCommunity from "../../locales/pl/community.json" with { type: "json" };
 import plErrors from "../../locales/pl/errors.json" with { type: "json" };
 import plJobs from "../../locales/pl/jobs.json" with { type: "json" };
+import plStudents from "../../locales/pl/students.json" with { type: "json" };
 import plWebhooks from "../../locales/pl/webhooks.json" with { type: "json" };
 import plMail from "../../locales/pl/mail.json" with { type: "json" };
 import plMedia from "../../locales/pl/media.json" with { type: "json" };
@@ -103,6 +105,7 @@ export const catalogs = {
     admin: enAdmin,
     mail: enMail,
     jobs: enJobs,
+    students: enStudents,
     webhooks: enWebhooks,
     catalog: enCatalog,
     reviews: enReviews,
@@ -149,6 +152,7 @@ export const catalogs = {
     admin: plAdmin,
     mail: plMail,
     jobs: plJobs,
+    students: plStudents,
     webhooks: plWebhooks,
     catalog: plCatalog,
     reviews: plReviews,

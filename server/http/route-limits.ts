@@ -71,6 +71,9 @@ export const routeLimits = {
   staff: { name: "staff", points: 600, duration: minute, by: "user" },
   // Outgoing webhooks sent by hand (test events, redeliveries): each makes the server call another address.
   webhookSend: { name: "webhook_send", points: 30, duration: minute, by: "user" },
+  // Students added by hand (POST /student): each may send an invitation e-mail. The bulk import has its own
+  // once-a-minute rule besides (spec §8).
+  studentCreate: { name: "student_create", points: 30, duration: minute, by: "user" },
 } as const satisfies Record<string, RouteLimit>;
 
 export const exemptions = {

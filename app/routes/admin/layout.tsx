@@ -17,7 +17,7 @@ import { BadgeCheck, Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
 import { DatabaseZap } from "lucide-react";
 import { ClipboardList, Flag, MessagesSquare } from "lucide-react";
-import { GraduationCap } from "lucide-react";
+import { GraduationCap, Users } from "lucide-react";
 import { clsx } from "clsx";
 import { guardAdminArea } from "#app/lib/admin-area.ts";
 import { countOpenItems } from "#core/moderation/list-queue.ts";
@@ -48,6 +48,7 @@ const items: { to: string; key: string; icon: LucideIcon; end?: boolean }[] = [
   { to: "/home", key: "admin:nav_dashboard", icon: LayoutDashboard, end: true },
   { to: "/home/courses", key: "authoring:nav_courses", icon: BookOpen },
   { to: "/home/products", key: "products:nav", icon: Package },
+  { to: "/home/students", key: "students:nav", icon: Users },
   { to: "/home/transactions", key: "transactions:nav", icon: Receipt },
   { to: "/home/sales", key: "transactions:nav_sales", icon: BarChart3 },
   { to: "/home/settings", key: "admin:nav_settings", icon: Settings },
