@@ -61,7 +61,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
       allowLoopback: allowLoopbackOf(services.config),
     }),
     registerJob(dripScanJob, {}),
-    registerJob(importStudentsJob, { secret: services.secret, hashing: services.accounts.hashing }),
+    registerJob(importStudentsJob, { secret: services.secret, accounts: services.accounts }),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),
   ];
