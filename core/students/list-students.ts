@@ -112,9 +112,8 @@ export async function listStudents(
   let query = filteredStudents(db, filters).select(["u.id", "u.name", "u.email", "u.created_at"]);
   if (cursor) {
     const past = direction === "asc" ? ">" : "<";
-    query = query.where((eb) =>
-      eb.or([eb(column, past, cursor.key), eb.and([eb(column, "=", cursor.key), eb("u.id", past, cursor.id)])]),
-    );
+    // A row value, (key, id) past (cursor key, cursor id): both engines read it as a range of the sort's index.
+    query = query.where((eb) => eb(eb.refTuple(column, "u.id"), past, eb.tuple(cursor.key, cursor.id)));
   }
   const rows = await query
     .orderBy(column, direction)

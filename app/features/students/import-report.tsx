@@ -19,6 +19,12 @@ const tones: Record<string, BadgeTone> = {
   pending: "neutral",
 };
 
+function Outcome({ outcome }: { outcome: string | null }) {
+  const t = useT();
+  const key = outcome ?? "pending";
+  return <Badge tone={tones[key]}>{t(`students:outcome_${key}`)}</Badge>;
+}
+
 export function ImportReport({ initial }: { initial: ImportProgress }) {
   const t = useT();
   const [progress, setProgress] = useState(initial);
@@ -65,25 +71,26 @@ export function ImportReport({ initial }: { initial: ImportProgress }) {
         rowKey={(row) => row.line}
         rowProps={(row) => ({ "data-line": row.line, "data-outcome": row.outcome ?? "pending" })}
         columns={[
-          { key: "line", header: t("students:report_line"), className: "tabular-nums", cell: (row) => row.line },
+          { key: "line", header: t("students:report_line"), className: "w-12 tabular-nums", cell: (row) => row.line },
           {
             key: "email",
             header: t("students:report_email"),
-            className: "break-all",
+            className: "break-words",
             cell: (row) => (
               <>
-                {row.email}
+                <span className="break-all">{row.email}</span>
                 {row.name && <p className="text-xs text-muted">{row.name}</p>}
+                <p className="mt-1 sm:hidden">
+                  <Outcome outcome={row.outcome} />
+                </p>
               </>
             ),
           },
           {
             key: "outcome",
             header: t("students:report_outcome"),
-            cell: (row) => {
-              const outcome = row.outcome ?? "pending";
-              return <Badge tone={tones[outcome]}>{t(`students:outcome_${outcome}`)}</Badge>;
-            },
+            className: "hidden sm:table-cell",
+            cell: (row) => <Outcome outcome={row.outcome} />,
           },
         ]}
       />
