@@ -107,6 +107,8 @@ export default [
     route("transactions", "routes/admin/transactions.tsx"),
     route("sales", "routes/admin/transactions-sales.tsx"),
     route("transactions/:transactionId", "routes/admin/transactions-detail.tsx"),
+    route("students", "routes/admin/students.tsx"),
+    route("students/import", "routes/admin/students-import.tsx"),
     route("students/:studentId", "routes/admin/student.tsx"),
     route("courses/:courseId/certificate", "routes/certificates/admin-template.tsx"),
   ]),

@@ -51,6 +51,7 @@ import { membershipMembersRoutes } from "./api/memberships-members.ts";
 import { paymentNotificationRoutes } from "./api/payment-notifications.ts";
 import { accessManagerRoutes } from "./api/access-manager.ts";
 import { transactionRoutes } from "./api/transactions.ts";
+import { studentRoutes } from "./api/students.ts";
 import { siteRoutes } from "./api/site.ts";
 import { statusRoutes } from "./api/status.ts";
 import { communityNotificationRoutes } from "./api/community-notifications.ts";
@@ -202,6 +203,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(membershipStripeRoutes, { services });
     await api.register(accessManagerRoutes, { services });
     await api.register(transactionRoutes, { services });
+    await api.register(studentRoutes, { services });
     await api.register(statusRoutes, { services });
     await api.register(siteRoutes, { services });
     await api.register(articleRoutes, { services });

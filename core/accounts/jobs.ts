@@ -12,6 +12,8 @@ export const passwordResetMailPayload = z.object({
   baseUrl: z.string().min(1),
   lang: z.enum(languages),
   schoolName: z.string(),
+  /** an admin's invitation to a new account (core/students): worded so, valid longer; absent: a reset */
+  kind: z.literal("invitation").optional(),
 });
 
 export type PasswordResetMailPayload = z.infer<typeof passwordResetMailPayload>;

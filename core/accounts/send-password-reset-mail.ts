@@ -4,7 +4,7 @@
 import type { JobHandler } from "#platform/jobs/define-job.ts";
 import { translator } from "#platform/i18n/index.ts";
 import type { Mailer } from "#platform/mail/mailer.ts";
-import { RESET_TTL_MS } from "./request-password-reset.ts";
+import { INVITATION_TTL_DAYS, RESET_TTL_MS } from "./request-password-reset.ts";
 import type { PasswordResetMailPayload } from "./jobs.ts";
 import { resetTokenFor } from "./tokens.ts";
 
@@ -15,9 +15,18 @@ export function passwordResetMailHandler(deps: {
   return async (payload, { log, job }) => {
     const t = translator(payload.lang);
     const token = resetTokenFor(deps.secret, payload.reference);
+    const invitation = payload.kind === "invitation";
     const text = (link: string) =>
-      t("mail:reset_text", { name: payload.name, link, school: payload.schoolName, minutes: RESET_TTL_MS / 60_000 });
-    const message = { to: payload.to, subject: t("mail:reset_subject", { school: payload.schoolName }) };
+      invitation
+        ? t("mail:invitation_text", { name: payload.name, link, school: payload.schoolName, days: INVITATION_TTL_DAYS })
+        : t("mail:reset_text", {
+            name: payload.name,
+            link,
+            school: payload.schoolName,
+            minutes: RESET_TTL_MS / 60_000,
+          });
+    const subject = invitation ? "mail:invitation_subject" : "mail:reset_subject";
+    const message = { to: payload.to, subject: t(subject, { school: payload.schoolName }) };
     const sent = await deps.mailer.send(
       { ...message, text: text(`${payload.baseUrl}/reset-password?token=${encodeURIComponent(token)}`) },
       { record: { ...message, text: text(t("mail:reset_link_withheld")) } },

@@ -8,18 +8,24 @@ export type ExportLimiter = {
 
 export type ExportThrottle = { take(adminId: number): Promise<void> };
 
-export function createExportThrottle(limiter: ExportLimiter): ExportThrottle {
+/** Once a minute per admin; another feature than the export names its own key and message (the spec's §8
+ * 'You can only use this feature once per minute' for the students' bulk import). */
+export function createExportThrottle(
+  limiter: ExportLimiter,
+  options: { key?: string; messageKey?: string } = {},
+): ExportThrottle {
+  const { key = "transactions-export", messageKey = "transactions:export_throttled" } = options;
   return {
     async take(adminId) {
       try {
-        await limiter.consume(`transactions-export:${adminId}`);
+        await limiter.consume(`${key}:${adminId}`);
       } catch (rejection) {
         // rate-limiter-flexible rejects with its state ({msBeforeNext}) when the point is spent, or with an Error.
         if (rejection instanceof Error) throw rejection;
         const ms = Number((rejection as { msBeforeNext?: number }).msBeforeNext ?? 60_000);
         const seconds = Math.max(1, Math.ceil(ms / 1000));
         throw new AppError("throttled", {
-          messageKey: "transactions:export_throttled",
+          messageKey,
           values: { seconds },
           retryAfterSeconds: seconds,
         });

@@ -35,6 +35,7 @@ import * as m0030 from "./migrations/0030-webhooks.ts";
 import * as m0031 from "./migrations/0031-pages.ts";
 import * as m0032 from "./migrations/0032-leads.ts";
 import * as m0033 from "./migrations/0033-articles.ts";
+import * as m0034 from "./migrations/0034-students-and-tags.ts";
 import * as m0035 from "./migrations/0035-access-endings.ts";
 
 const migrations: Record<string, MigrationModule> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, MigrationModule> = {
   "0031-pages": m0031,
   "0032-leads": m0032,
   "0033-articles": m0033,
+  "0034-students-and-tags": m0034,
   "0035-access-endings": m0035,
 };
 

@@ -10,6 +10,7 @@ import type { MembershipAdminTables } from "./schema-membership-admin.ts";
 import type { MembershipTables } from "./schema-memberships.ts";
 import type { MembershipStripeTables } from "./schema-memberships-stripe.ts";
 import type { SellingTables } from "./schema-selling.ts";
+import type { StudentTables } from "./schema-students.ts";
 import type { WebhookTables } from "./schema-webhooks.ts";
 import type { LeadTables } from "./schema-leads.ts";
 import type { PageTables } from "./schema-pages.ts";
@@ -548,6 +549,7 @@ export type Database = {
   CertificateTables &
   ExamTables &
   MembershipAdminTables &
+  StudentTables &
   WebhookTables &
   LeadTables &
   PageTables;

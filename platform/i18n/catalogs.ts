@@ -10,6 +10,7 @@ import enDiscussion from "../../locales/en/discussion.json" with { type: "json" 
 import enCommunity from "../../locales/en/community.json" with { type: "json" };
 import enErrors from "../../locales/en/errors.json" with { type: "json" };
 import enJobs from "../../locales/en/jobs.json" with { type: "json" };
+import enStudents from "../../locales/en/students.json" with { type: "json" };
 import enWebhooks from "../../locales/en/webhooks.json" with { type: "json" };
 import enArticles from "../../locales/en/articles.json" with { type: "json" };
 import enPages from "../../locales/en/pages.json" with { type: "json" };
@@ -57,6 +58,7 @@ import plDiscussion from "../../locales/pl/discussion.json" with { type: "json" 
 import plCommunity from "../../locales/pl/community.json" with { type: "json" };
 import plErrors from "../../locales/pl/errors.json" with { type: "json" };
 import plJobs from "../../locales/pl/jobs.json" with { type: "json" };
+import plStudents from "../../locales/pl/students.json" with { type: "json" };
 import plWebhooks from "../../locales/pl/webhooks.json" with { type: "json" };
 import plArticles from "../../locales/pl/articles.json" with { type: "json" };
 import plPages from "../../locales/pl/pages.json" with { type: "json" };
@@ -109,6 +111,7 @@ export const catalogs = {
     admin: enAdmin,
     mail: enMail,
     jobs: enJobs,
+    students: enStudents,
     webhooks: enWebhooks,
     articles: enArticles,
     pages: enPages,
@@ -158,6 +161,7 @@ export const catalogs = {
     admin: plAdmin,
     mail: plMail,
     jobs: plJobs,
+    students: plStudents,
     webhooks: plWebhooks,
     articles: plArticles,
     pages: plPages,

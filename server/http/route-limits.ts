@@ -77,6 +77,9 @@ export const routeLimits = {
   webhookSend: { name: "webhook_send", points: 30, duration: minute, by: "user" },
   // A page's evergreen countdown asks its visitor's deadline once per view (each writes at most one row).
   countdown: { name: "countdown", points: 60, duration: minute, by: "ip" },
+  // Students added by hand (POST /student): each may send an invitation e-mail. The bulk import has its own
+  // once-a-minute rule besides (spec §8).
+  studentCreate: { name: "student_create", points: 30, duration: minute, by: "user" },
 } as const satisfies Record<string, RouteLimit>;
 
 export const exemptions = {

@@ -131,6 +131,8 @@ function valueOf(url: string, param: string): string | undefined {
     pageId: () => "1",
     subpageId: () => "1",
     blockId: () => "1",
+    // Tags are the school's (admin routes: a student is refused before any look-up), so any id does.
+    tagId: () => "1",
   };
   if (byName[param]) return byName[param]();
   const idByPath: [RegExp, () => number][] = [
@@ -150,6 +152,8 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/home\/promo-codes\/:id/, () => o.promoCodeId],
     [/^\/home\/affiliates\/:id/, () => o.affiliateId],
     [/^\/home\/transactions\/:id/, () => o.transactionId],
+    [/^\/home\/students\/imports\/:id/, () => 1],
+    [/^\/home\/students\/:id/, () => o.userId],
     [/^\/(json\/)?community\/topics\/:id/, () => o.topicId],
     [/^\/home\/community\/:id/, () => o.topicId],
     [/^\/home\/memberships\/members\/:id/, () => o.membershipId],
@@ -270,9 +274,16 @@ const notObjectRoutes: Record<string, string> = {
     "writes the caller's own post in a school's topic (403 without the topic's key: community-posts.test.ts)",
 };
 
-/** The admin's area: a student may get 403 (not an admin) as well as 404. The access manager is a buyer's. */
+/**
+ * The admin's area: a student may get 403 (not an admin) as well as 404. The access manager is a buyer's.
+ * POST /student (spec §7) is the admins' too, outside /home.
+ */
 function isAdminRoute(url: string): boolean {
-  return (url.startsWith("/home/") && !url.startsWith("/home/access-manager/")) || url.startsWith("/tus/");
+  return (
+    (url.startsWith("/home/") && !url.startsWith("/home/access-manager/")) ||
+    url.startsWith("/tus/") ||
+    url === "/student"
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------

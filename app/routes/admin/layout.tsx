@@ -17,7 +17,7 @@ import { Plug, Webhook } from "lucide-react";
 import { BadgeCheck, Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
 import { DatabaseZap } from "lucide-react";
-import { ClipboardList, Flag, Inbox, MessagesSquare } from "lucide-react";
+import { ClipboardList, Flag, Inbox, MessagesSquare, Users } from "lucide-react";
 import { GraduationCap } from "lucide-react";
 import { clsx } from "clsx";
 import { guardAdminArea } from "#app/lib/admin-area.ts";
@@ -73,6 +73,7 @@ const groups: { key: string | null; items: NavItem[] }[] = [
   {
     key: "admin:nav_group_students",
     items: [
+      { to: "/home/students", key: "students:nav", icon: Users },
       { to: "/home/community", key: "community_admin:nav", icon: MessagesSquare },
       { to: "/home/moderation", key: "moderation:nav", icon: Flag },
       { to: "/home/reviews", key: "reviews:nav", icon: MessageSquareQuote },

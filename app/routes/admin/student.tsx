@@ -2,8 +2,10 @@
 // details, the courses they can open with their progress, and their newest purchases linking to the details.
 import { AppError } from "#core/errors.ts";
 import { Link } from "react-router";
-import { ArrowLeft } from "lucide-react";
+import { BackToStudents } from "#app/features/students/back-to-students.tsx";
 import { getStudentOverview } from "#core/admin/get-student-overview.ts";
+import { getStudentTags } from "#core/students/get-student-tags.ts";
+import { listTags } from "#core/students/list-tags.ts";
 import { idFromText } from "#core/shared/ids.ts";
 import { formatDate, formatDateTime } from "#platform/i18n/format.ts";
 import { formatMoney } from "#core/shared/money.ts";
@@ -16,6 +18,7 @@ import { FactList, Panel } from "#app/ui/panel.tsx";
 import type { Route } from "./+types/student.ts";
 import { DataTable } from "#app/ui/data-table.tsx";
 import { EmptyState } from "#app/ui/empty-state.tsx";
+import { TagsPanel } from "#app/features/students/tags-panel.tsx";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const tags = adminMeta(matches[0]?.loaderData, "admin:student_title");
@@ -29,10 +32,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = idFromText(params.studentId);
   const overview = id ? await getStudentOverview(services.db, ctx.actor, id) : null;
   if (!overview) throw new AppError("not_found");
+  const [tags, known] = await Promise.all([
+    getStudentTags(services.db, ctx.actor, overview.student.id),
+    listTags(services.db, ctx.actor),
+  ]);
   const t = translator(ctx.lang);
   const date = (value: string) => formatDate(value, ctx.lang, ctx.school?.time_zone);
   return {
+    tags,
+    known: known.map(({ id, name, public: isPublic }) => ({ id, name, public: isPublic })),
     student: {
+      id: overview.student.id,
       name: overview.student.name,
       email: overview.student.email,
       role: overview.student.role,
@@ -72,13 +82,7 @@ export default function Student({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div>
-        <Link
-          to="/home/transactions"
-          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-4"
-        >
-          <ArrowLeft aria-hidden className="size-4" />
-          {t("admin:student_back")}
-        </Link>
+        <BackToStudents />
         <h1 className="mt-2 text-2xl font-bold break-words sm:text-3xl">{d.student.name}</h1>
       </div>
 
@@ -97,6 +101,8 @@ export default function Student({ loaderData: d }: Route.ComponentProps) {
           ]}
         />
       </Panel>
+
+      <TagsPanel studentId={d.student.id} tags={d.tags} known={d.known} />
 
       <Panel title={t("admin:student_courses")}>
         {d.courses.length === 0 ? (

@@ -5,6 +5,7 @@ import { useRevalidator } from "react-router";
 import { getOwnAccount } from "#core/accounts/own-account.ts";
 import { publicUser } from "#core/accounts/public-user.ts";
 import { listTopicLevels } from "#core/community/notifications/topic-levels.ts";
+import { listMyPublicTags } from "#core/students/list-my-public-tags.ts";
 import { pageContext } from "#server/page-context.ts";
 import {
   changeEmailSchema,
@@ -18,6 +19,7 @@ import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { NotificationDropdown } from "#app/features/community/notification-dropdown.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Checkbox, Field, FormAlert } from "#app/ui/field.tsx";
+import { TagChip } from "#app/features/students/tag-chip.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import type { Route } from "./+types/account.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
@@ -32,6 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     user: publicUser(await getOwnAccount(services.db, ctx.actor)),
     topics: await listTopicLevels(services.db, ctx.actor),
+    groups: await listMyPublicTags(services.db, ctx.actor),
   };
 }
 
@@ -244,10 +247,18 @@ function TopicNotifications({ topics }: { topics: Route.ComponentProps["loaderDa
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { user, topics } = loaderData;
+  const { user, topics, groups } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t("accounts:account_settings")}</h1>
+      {groups.length > 0 && (
+        <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="my-groups">
+          <span className="text-muted">{t("students:my_tags")}:</span>
+          {groups.map((name) => (
+            <TagChip key={name} tag={{ name, public: true }} />
+          ))}
+        </p>
+      )}
       <Section id="profile" title={t("accounts:profile_title")}>
         <ProfileForm name={user.name} />
       </Section>

@@ -1,0 +1,50 @@
+// Students' tables (migration 0034): tags, which student has which, and the bulk imports with their reports.
+import type { Generated } from "kysely";
+
+/** How a student came to have a tag. */
+export type StudentTagSource = "admin" | "import" | "purchase";
+
+export type TagTable = {
+  id: Generated<number>;
+  name: string;
+  /** 0/1; 1: the student sees it (e.g. a cohort); 0: only the admins */
+  public: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type StudentTagTable = {
+  id: Generated<number>;
+  user_id: number;
+  tag_id: number;
+  source: StudentTagSource;
+  created_at: string;
+};
+
+export type StudentImportStatus = "pending" | "running" | "done";
+
+export type StudentImportTable = {
+  id: Generated<number>;
+  admin_id: number;
+  /** the course each line's student is given; null: none (or the course was deleted since) */
+  course_id: number | null;
+  /** JSON: number[] */
+  tag_ids: Generated<string>;
+  /** JSON: the import's lines as typed, ImportLine[] (core/students/schemas.ts) */
+  lines: string;
+  /** the admin's language: the invitation mails' */
+  lang: string;
+  status: Generated<StudentImportStatus>;
+  total: number;
+  processed: Generated<number>;
+  /** JSON: ImportReportLine[], one per line in the order typed */
+  report: Generated<string>;
+  created_at: string;
+  finished_at: string | null;
+};
+
+export type StudentTables = {
+  tags: TagTable;
+  student_tags: StudentTagTable;
+  student_imports: StudentImportTable;
+};
