@@ -27,6 +27,11 @@ export async function checkBlockReferences<T extends BlockType>(
     const course = await db.selectFrom("courses").select("id").where("id", "=", course_id).executeTakeFirst();
     if (!course) throw fieldError("settings.course_id", "pages:course_unknown");
   }
+  if (type === "lead_form") {
+    const { form_id } = settings as BlockSettings<"lead_form">;
+    const form = await db.selectFrom("lead_forms").select("id").where("id", "=", form_id).executeTakeFirst();
+    if (!form) throw fieldError("settings.form_id", "pages:form_unknown");
+  }
   if (type === "countdown") {
     const countdown = settings as BlockSettings<"countdown">;
     if (countdown.mode !== "promo" || countdown.course_id === undefined) return;

@@ -11,6 +11,9 @@ import { type Actor, isAdmin } from "../shared/actor.ts";
 import { listBlocks, type PageView, pageView } from "./page-records.ts";
 import type { BlockSettings } from "./schemas.ts";
 import { type VideoProvider, videoEmbed } from "./video-embed.ts";
+import { AppError } from "../errors.ts";
+import { publicLeadForm, type PublicLeadForm } from "../leads/get-public-lead-form.ts";
+import { findLeadForm } from "../leads/form-records.ts";
 
 export type BlockCourse = { id: number; slug: string; title: string; status: string; price: CoursePrice };
 
@@ -21,6 +24,7 @@ export type ShownBlock = { id: number } & (
   | { type: "video"; provider: VideoProvider; src: string; title: string }
   | { type: "faq"; items: { question: string; answer: string }[] }
   | { type: "checkout"; course: BlockCourse }
+  | { type: "lead_form"; form: PublicLeadForm }
   | {
       type: "countdown";
       mode: "promo" | "evergreen";
@@ -113,6 +117,15 @@ export async function getSitePage(
       case "checkout": {
         const found = await courseOf((s as BlockSettings<"checkout">).course_id);
         if (found) blocks.push({ id: block.id, type: "checkout", course: found.course });
+        break;
+      }
+      case "lead_form": {
+        // A form deleted since shows nothing (the block stays in the builder, to be changed or removed).
+        const form = await findLeadForm(db, (s as BlockSettings<"lead_form">).form_id).catch((error: unknown) => {
+          if (error instanceof AppError && error.code === "not_found") return null;
+          throw error;
+        });
+        if (form) blocks.push({ id: block.id, type: "lead_form", form: publicLeadForm(form) });
         break;
       }
       case "countdown": {

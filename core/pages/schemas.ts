@@ -71,6 +71,8 @@ export const blockSettingsByType = {
       .max(FAQ_ITEMS_MAX),
   }),
   checkout: z.object({ course_id: idSchema }),
+  /** one of the school's lead forms (/home/leads/forms), shown with its own fields and consent */
+  lead_form: z.object({ form_id: idSchema }),
   countdown: z
     .object({
       /** promo: the course's promotion end (the price changes then); evergreen: minutes from a visitor's first view */

@@ -32,6 +32,9 @@ export const CATALOG_TABLES = [
   // pages made of blocks (migration 0031)
   "subpages",
   "subpage_blocks",
+  // the lead forms a page's block shows (migration 0036)
+  "lead_forms",
+  "lead_consents",
 ] as const;
 
 /** How long another process's change may take to reach this process's page cache. */

@@ -7,7 +7,7 @@ import { BrowserClient } from "../helpers/browser-client.ts";
 import { changeSettings, englishSchool, visitor } from "../helpers/accounts.ts";
 import { newStudent } from "../helpers/discussion-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";
-import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+import { startTestServer, type TestServer, waitFor } from "../helpers/test-server.ts";
 import { arrangeCourse, expectCatalogBump } from "./authoring-helpers.ts";
 
 let server: TestServer;
@@ -292,5 +292,57 @@ describe("the public page", () => {
     const renewed = await anonymous.page("/summer-school");
     expect(renewed.headers.get("x-page-cache")).toBe("miss");
     expect(renewed.html).toContain("Paint with us today");
+  });
+});
+
+describe("a lead form block", () => {
+  it("names one of the school's lead forms, shows its fields and consent, and the lead records the page", async () => {
+    const page = await newPage("Free guide", "free-guide");
+    const unknown = await admin.post(blocksOf(page.id), { type: "lead_form", settings: { form_id: 999_999 } });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors["settings.form_id"]).toEqual(["Choose one of the school's lead forms."]);
+
+    const form = await admin.post("/home/leads/forms", {
+      name: "Guide",
+      fields: [{ label: "Your e-mail", name: "email", type: "email", required: true }],
+      hidden_fields: [{ name: "source", value: "guide-page" }],
+      consent_text: "Send me the guide and the newsletter.",
+      options: { button_text: "Get the guide" },
+    });
+    expect(form.status, JSON.stringify(form.body)).toBe(200);
+    const formId = form.body.form.id as number;
+    const added = await admin.post(blocksOf(page.id), { type: "lead_form", settings: { form_id: formId } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    // The builder offers the school's forms by name.
+    const builder = await admin.page(`/home/pages/${page.id}`);
+    expect(builder.html).toContain('\\"Guide\\"');
+
+    await admin.json("PUT", `/home/pages/${page.id}`, { title: "Free guide", slug: page.slug, status: "published" });
+    const guest = new BrowserClient(server.url);
+    const shown = await guest.page("/free-guide");
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('data-block-type="lead_form"');
+    expect(shown.html).toContain("Your e-mail");
+    expect(shown.html).toContain("Send me the guide and the newsletter.");
+    expect(shown.html).toContain("Get the guide");
+
+    // A visitor of the (cached) page leaves a lead: it keeps the form's hidden field and the page's path.
+    const sent = await guest.post("/lead", { form_id: formId, page: "/free-guide", email: "reader@example.com" });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const lead = await server.handle.db
+      .selectFrom("leads")
+      .select(["page", "hidden_fields"])
+      .where("form_id", "=", formId)
+      .executeTakeFirstOrThrow();
+    expect(lead.page).toBe("/free-guide");
+    expect(JSON.parse(lead.hidden_fields)).toEqual({ source: "guide-page" });
+
+    // A form changed or deleted since: the cached page is renewed (the form's tables move the catalog version,
+    // seen by the server within a second), and a deleted form shows nothing (the block stays in the builder).
+    await server.handle.db.deleteFrom("lead_forms").where("id", "=", formId).execute();
+    await waitFor(async () => {
+      const after = await guest.page("/free-guide");
+      return after.status === 200 && !after.html.includes('data-block-type="lead_form"') ? after : undefined;
+    });
   });
 });

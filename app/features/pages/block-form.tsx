@@ -3,7 +3,7 @@
 // Nothing typed is lost on a refusal: the form keeps its state and shows the errors below the fields.
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Plus, Trash2 } from "lucide-react";
-import type { CourseChoice } from "#core/pages/get-page-for-editing.ts";
+import type { CourseChoice, FormChoice } from "#core/pages/get-page-for-editing.ts";
 import { blockSettingsByType, type BlockType } from "#core/pages/schemas.ts";
 import { fieldErrorsOf } from "#core/validation.ts";
 import type { FieldMessages } from "#app/lib/api.ts";
@@ -26,6 +26,7 @@ export const emptySettings: Record<BlockType, Settings> = {
   video: { url: "", title: "" },
   faq: { items: [{ question: "", answer: "" }] },
   checkout: { course_id: "" },
+  lead_form: { form_id: "" },
   countdown: {
     mode: "promo",
     course_id: "",
@@ -40,7 +41,7 @@ export const emptySettings: Record<BlockType, Settings> = {
 /** The settings as the calls take them: numbers for ids and minutes, empty optional fields left out. */
 function toBody(type: BlockType, settings: Settings): Settings {
   const body = { ...settings };
-  for (const key of ["course_id", "minutes"]) {
+  for (const key of ["course_id", "form_id", "minutes"]) {
     if (!(key in body)) continue;
     if (body[key] === "" || body[key] === null) delete body[key];
     else body[key] = Number(body[key]);
@@ -56,12 +57,14 @@ export function BlockForm({
   type,
   value,
   courses,
+  forms,
   onSave,
   onCancel,
 }: {
   type: BlockType;
   value: Settings | null;
   courses: CourseChoice[];
+  forms: FormChoice[];
   onSave: SaveSettings;
   onCancel: () => void;
 }) {
@@ -253,6 +256,22 @@ export function BlockForm({
           options={[
             { value: "", label: t("pages:choose_course") },
             ...courses.map((c) => ({ value: String(c.id), label: c.title })),
+          ]}
+        />
+      );
+      break;
+    case "lead_form":
+      fields = (
+        <SelectField
+          label={t("pages:lead_form")}
+          name="form_id"
+          value={text("form_id")}
+          onChange={(e) => set("form_id")(e.target.value)}
+          errors={err("form_id")}
+          hint={forms.length === 0 ? t("pages:no_lead_forms") : undefined}
+          options={[
+            { value: "", label: t("pages:choose_lead_form") },
+            ...forms.map((f) => ({ value: String(f.id), label: f.name })),
           ]}
         />
       );

@@ -7,6 +7,7 @@ import {
   Heading,
   HelpCircle,
   Image as ImageIcon,
+  Inbox,
   Pencil,
   Plus,
   ShoppingCart,
@@ -16,7 +17,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { BlockView } from "#core/pages/page-records.ts";
-import type { CourseChoice } from "#core/pages/get-page-for-editing.ts";
+import type { CourseChoice, FormChoice } from "#core/pages/get-page-for-editing.ts";
 import { blockTypes, type BlockType } from "#core/pages/schemas.ts";
 import { ApiError, api, type FieldMessages } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -34,10 +35,11 @@ const icons: Record<BlockType, LucideIcon> = {
   video: Video,
   faq: HelpCircle,
   checkout: ShoppingCart,
+  lead_form: Inbox,
   countdown: Timer,
 };
 
-function summary(block: BlockView, courses: CourseChoice[]): string {
+function summary(block: BlockView, courses: CourseChoice[], forms: FormChoice[]): string {
   const s = block.settings;
   const courseTitle = () => courses.find((c) => c.id === s.course_id)?.title ?? "";
   switch (block.type) {
@@ -57,6 +59,8 @@ function summary(block: BlockView, courses: CourseChoice[]): string {
       return (s.items as { question: string }[]).map((i) => i.question).join(" · ");
     case "checkout":
       return courseTitle();
+    case "lead_form":
+      return forms.find((f) => f.id === s.form_id)?.name ?? "";
     case "countdown":
       return s.mode === "promo" ? courseTitle() : `${String(s.minutes)} min`;
   }
@@ -78,11 +82,13 @@ export function BlocksEditor({
   pageId,
   blocks: loaded,
   courses,
+  forms,
   onChanged,
 }: {
   pageId: number;
   blocks: BlockView[];
   courses: CourseChoice[];
+  forms: FormChoice[];
   onChanged: () => void;
 }) {
   const t = useT();
@@ -116,6 +122,7 @@ export function BlocksEditor({
         type={type}
         value={block?.settings ?? null}
         courses={courses}
+        forms={forms}
         onCancel={close}
         onSave={async (settings: Settings) => {
           const errors = await saving(() =>
@@ -142,7 +149,7 @@ export function BlocksEditor({
       ) : (
         <SortableList
           items={blocks}
-          itemLabel={(b) => `${typeLabel(b.type)}: ${summary(b, courses)}`}
+          itemLabel={(b) => `${typeLabel(b.type)}: ${summary(b, courses, forms)}`}
           label={t("pages:blocks_list")}
           onReorder={reorder}
           className="flex flex-col gap-3"
@@ -151,7 +158,7 @@ export function BlocksEditor({
               block={block}
               handle={handle}
               title={typeLabel(block.type)}
-              summary={summary(block, courses)}
+              summary={summary(block, courses, forms)}
               editing={editing === block.id}
               onEdit={() => {
                 setAdding(null);

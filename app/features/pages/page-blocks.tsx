@@ -1,7 +1,8 @@
 // A page's blocks, one below the other, as visitors see them (and the builder's preview): heading, Markdown text,
 // image (the admin's 600 × 600 or 1280 × 800 upload), video (click to load), questions and answers (native
 // disclosures: keyboard and screen readers work as they do everywhere), the single-course checkout button
-// ('has access' or 'buy', with the price), and the countdown with the promotion's prices in its slot.
+// ('has access' or 'buy', with the price), the school's lead form (sent from this page's path), and the countdown
+// with the promotion's prices in its slot.
 import { ChevronDown } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import { CheckoutButton } from "#app/features/catalog/checkout-button.tsx";
@@ -9,6 +10,7 @@ import { RenderedMarkdown } from "#app/features/learning/components/markdown-tex
 import { CountdownBlock } from "./countdown-block.tsx";
 import type { BlockView } from "./site-page-data.server.ts";
 import { VideoBlock } from "./video-block.tsx";
+import { LeadForm } from "#app/features/leads/lead-form.tsx";
 
 type PriceView = Extract<BlockView, { type: "checkout" }>["price"];
 
@@ -80,6 +82,12 @@ function Block({ block }: { block: BlockView }) {
           <div className="w-full sm:w-72">
             <CheckoutButton slug={block.course.slug} hasAccess={block.hasAccess} free={block.price.free} />
           </div>
+        </div>
+      );
+    case "lead_form":
+      return (
+        <div className="mx-auto w-full max-w-xl rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8">
+          <LeadForm form={block.form} />
         </div>
       );
     case "countdown":

@@ -22,7 +22,7 @@ type PriceView = {
 };
 
 export type BlockView = { id: number } & (
-  | Extract<ShownBlock, { type: "heading" | "image" | "video" | "faq" }>
+  | Extract<ShownBlock, { type: "heading" | "image" | "video" | "faq" | "lead_form" }>
   | { type: "text"; html: string }
   | { type: "checkout"; course: { slug: string; title: string }; price: PriceView; hasAccess: boolean }
   | (Omit<Extract<ShownBlock, { type: "countdown" }>, "course"> & { price: PriceView | null })

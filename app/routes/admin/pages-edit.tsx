@@ -152,6 +152,7 @@ export default function PageBuilder({ loaderData }: Route.ComponentProps) {
         pageId={page.id}
         blocks={loaderData.blocks}
         courses={loaderData.courses}
+        forms={loaderData.forms}
         onChanged={() => void revalidator.revalidate()}
       />
     </div>
