@@ -44,8 +44,8 @@ export async function loader(args: Route.LoaderArgs) {
   return { admin: true, openReports: await countOpenItems(services.db) };
 }
 
-// The navigation in groups, as a creator thinks of the work: what they teach, what they sell, who learns, their
-// site, and the machinery. A new screen joins the group it belongs to.
+// The navigation in groups, as a creator thinks of the work: what they teach, what they sell, their audience
+// (students, the community, reviews), their site, and the machinery. A new screen joins the group it belongs to.
 type NavItem = { to: string; key: string; icon: LucideIcon; end?: boolean };
 const groups: { key: string | null; items: NavItem[] }[] = [
   { key: null, items: [{ to: "/home", key: "admin:nav_dashboard", icon: LayoutDashboard, end: true }] },

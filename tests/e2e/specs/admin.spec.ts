@@ -62,7 +62,7 @@ test.describe("the admin area", () => {
     test("the grouped navigation scrolls to its last entry", async ({ page, schoolEn }) => {
       await login(page, schoolEn.owner.email, schoolEn.owner.password);
       const nav = page.getByRole("navigation", { name: "Admin navigation" });
-      for (const group of ["Content", "Selling", "Students", "Site", "System"])
+      for (const group of ["Content", "Selling", "Audience", "Site", "System"])
         await expect(nav.getByText(group, { exact: true })).toBeVisible();
       // Below the fold of a 600 px screen: reachable only because the sidebar scrolls.
       await nav.getByRole("link", { name: "Caches" }).click();
