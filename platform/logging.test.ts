@@ -83,6 +83,9 @@ describe("logs", () => {
     expect(scrubSecrets(ids)).toBe(ids);
     expect(redactSecretPaths("/transaction/abc")).toBe("/transaction/[redacted]");
     expect(redactSecretPaths("/community/unsubscribe/12.3-4.c2lnbmF0dXJl")).toBe("/community/unsubscribe/[redacted]");
+    expect(redactSecretPaths("/leads/confirm/Ofy3dGhfZm9ybV9jb25maXJtX3Rva2VuXzQzY2hhcnM")).toBe(
+      "/leads/confirm/[redacted]",
+    );
     // A route pattern's parameter is a name, not a secret (the route table the sweeps read).
     expect(redactSecretPaths("/transaction/:hash/pending /invitations/:token")).toBe(
       "/transaction/:hash/pending /invitations/:token",

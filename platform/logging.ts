@@ -78,11 +78,18 @@ const SECRET_QUERY = new RegExp(`([?&](?:${keyPattern})=)[^&\\s"#]+`, "gi");
 // Paths whose next segment is the permission itself (a capability URL): the invitation link
 // (/invitations/{token}, /invitations/{token}/accept), the transaction status page and its poll
 // (/transaction/{hash}, /transaction/{hash}/pending), the simulated provider's page (/payments/test/{hash}/...)
-// and a topic mail's unsubscribe link (/community/unsubscribe/{token}).
+// a topic mail's unsubscribe link (/community/unsubscribe/{token}) and a lead's double opt-in link
+// (/leads/confirm/{token}).
 // Reset tokens and upload signatures travel in the query (SECRET_QUERY). A segment of digits only is an id, not a
 // secret (/home/access-manager/{course}/invitations/{id}), and a route pattern's parameter (/transaction/:hash, as
 // the route table is logged in tests) names no secret either.
-export const SECRET_PATH_PREFIXES = ["invitations", "transaction", "payments/test", "community/unsubscribe"];
+export const SECRET_PATH_PREFIXES = [
+  "invitations",
+  "transaction",
+  "payments/test",
+  "community/unsubscribe",
+  "leads/confirm",
+];
 const SECRET_PATH = new RegExp(
   `(/(?:${SECRET_PATH_PREFIXES.join("|")})/)(?!\\d*(?:[/?#"\\s\\\\]|$)|:)[^/?#"\\s\\\\]+`,
   "gi",
