@@ -4,6 +4,7 @@ import { Trash2 } from "lucide-react";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
+import { DangerZone } from "#app/ui/danger-zone.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 
@@ -11,11 +12,7 @@ export function DeleteCourse({ course }: { course: { id: number; title: string }
   const t = useT();
   const navigate = useNavigate();
   return (
-    <section aria-labelledby="danger-zone" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-red-200 sm:p-8">
-      <h2 id="danger-zone" className="text-lg font-semibold text-red-800">
-        {t("authoring:danger_zone")}
-      </h2>
-      <p className="mt-1 text-sm text-muted">{t("authoring:delete_course_text")}</p>
+    <DangerZone title={t("authoring:danger_zone")} text={t("authoring:delete_course_text")}>
       <div className="mt-4">
         <ConfirmDialog
           trigger={
@@ -35,6 +32,6 @@ export function DeleteCourse({ course }: { course: { id: number; title: string }
           }}
         />
       </div>
-    </section>
+    </DangerZone>
   );
 }

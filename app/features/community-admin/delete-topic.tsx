@@ -7,6 +7,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { useHydrated } from "#app/lib/use-hydrated.ts";
 import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
 import { Button } from "#app/ui/button.tsx";
+import { DangerZone } from "#app/ui/danger-zone.tsx";
 import { Checkbox } from "#app/ui/field.tsx";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
 import { toast } from "#app/ui/toast.tsx";
@@ -17,11 +18,7 @@ export function DeleteTopic({ topic }: { topic: { id: number; title: string; pos
   const hydrated = useHydrated();
   const text = t("community_admin:delete_text", { count: topic.post_count });
   return (
-    <section aria-labelledby="danger-zone" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-red-200 sm:p-8">
-      <h2 id="danger-zone" className="text-lg font-semibold text-red-800">
-        {t("community_admin:danger_zone")}
-      </h2>
-      <p className="mt-1 text-sm text-muted">{text}</p>
+    <DangerZone title={t("community_admin:danger_zone")} text={text}>
       <div className="mt-4">
         {hydrated ? (
           <ConfirmDialog
@@ -51,6 +48,6 @@ export function DeleteTopic({ topic }: { topic: { id: number; title: string; pos
           </form>
         )}
       </div>
-    </section>
+    </DangerZone>
   );
 }

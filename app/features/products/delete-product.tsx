@@ -6,6 +6,7 @@ import { Trash2 } from "lucide-react";
 import { ApiError, api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
+import { DangerZone } from "#app/ui/danger-zone.tsx";
 import { FormAlert } from "#app/ui/field.tsx";
 import { toast } from "#app/ui/toast.tsx";
 import { ConfirmDialog } from "#app/ui/confirm-dialog.tsx";
@@ -15,13 +16,10 @@ export function DeleteProduct({ product }: { product: { id: number; title: strin
   const navigate = useNavigate();
   const [refused, setRefused] = useState<string>();
   return (
-    <section aria-labelledby="danger-zone" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-red-200 sm:p-8">
-      <h2 id="danger-zone" className="text-lg font-semibold text-red-800">
-        {t("products:danger_zone")}
-      </h2>
-      <p className="mt-1 text-sm text-muted">
-        {t(product.has_transactions ? "products:delete_has_transactions" : "products:delete_text")}
-      </p>
+    <DangerZone
+      title={t("products:danger_zone")}
+      text={t(product.has_transactions ? "products:delete_has_transactions" : "products:delete_text")}
+    >
       {refused && (
         <div className="mt-3">
           <FormAlert message={refused} />
@@ -50,6 +48,6 @@ export function DeleteProduct({ product }: { product: { id: number; title: strin
           }}
         />
       </div>
-    </section>
+    </DangerZone>
   );
 }
