@@ -30,6 +30,10 @@ import { registerStudent } from "#tests/helpers/school.ts";
 import type { TestServer } from "#tests/helpers/test-server.ts";
 import { expect, login, newStudent, owner, test, waitForHydration } from "../fixtures.ts";
 
+// The longest file of the suite (the first test alone is minutes): its tests seed their own data, so both workers
+// share them instead of one worker walking them all while the other has finished.
+test.describe.configure({ mode: "parallel" });
+
 const CORPUS = path.resolve(import.meta.dirname, "../../fixtures/xss-corpus.txt");
 
 /** The corpus' payloads: `XSS` replaced by __xss(<its number>), `\n` by a line break. */
