@@ -29,6 +29,7 @@ describe("server/jobs.ts", () => {
       ["memberships.notices", 60_000],
       ["learning.drip", 60_000],
       ["learning.access_endings", 3600_000],
+      ["leads.purge_unconfirmed", 86_400_000],
       ["media.maintenance", 3600_000],
       ["media.comment_video_sweep", 3600_000],
       ["jobs.recover_stale", 60_000],

@@ -19,6 +19,7 @@ import { allowLoopbackOf } from "#core/webhooks/delivery-rules.ts";
 import { ATTEMPT_TIMEOUT_MS } from "#core/webhooks/delivery-settings.ts";
 import { deliverWebhookJob } from "#core/webhooks/jobs.ts";
 import { accessEndingsScanJob, accessEndingsSchedule, dripScanJob, dripSchedule } from "#core/learning/jobs.ts";
+import { purgeUnconfirmedLeadsJob, purgeUnconfirmedLeadsSchedule } from "#core/leads/jobs.ts";
 import { importStudentsJob } from "#core/students/jobs.ts";
 import { registerJob, type RegisteredJob } from "#platform/jobs/define-job.ts";
 import { deleteDoneJobsJob, jobMaintenanceSchedules, recoverStaleJobsJob } from "#platform/jobs/maintenance.ts";
@@ -62,6 +63,7 @@ export function registeredJobs(services: Services): RegisteredJob[] {
     }),
     registerJob(dripScanJob, {}),
     registerJob(accessEndingsScanJob, {}),
+    registerJob(purgeUnconfirmedLeadsJob, {}),
     registerJob(importStudentsJob, { secret: services.secret, accounts: services.accounts }),
     registerJob(recoverStaleJobsJob),
     registerJob(deleteDoneJobsJob),
@@ -75,6 +77,7 @@ export const schedules: readonly Schedule[] = [
   noticeSchedule,
   dripSchedule,
   accessEndingsSchedule,
+  purgeUnconfirmedLeadsSchedule,
   mediaMaintenanceSchedule,
   commentVideoSweepSchedule,
   ...jobMaintenanceSchedules,

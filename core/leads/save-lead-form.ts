@@ -64,7 +64,18 @@ export async function updateLeadForm(
 }
 
 /** /home/leads/forms/{id}: the form as the editor shows it. */
-export async function getLeadForm(db: Db, actor: Actor, idInput: unknown): Promise<LeadFormView> {
+/** The form's editor: the form, and how many leads it brought (its delete confirmation says so). */
+export async function getLeadForm(
+  db: Db,
+  actor: Actor,
+  idInput: unknown,
+): Promise<LeadFormView & { lead_count: number }> {
   authorize(actor, canManageLeads(actor));
-  return findLeadForm(db, idParam(idInput));
+  const form = await findLeadForm(db, idParam(idInput));
+  const counted = await db
+    .selectFrom("leads")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("form_id", "=", form.id)
+    .executeTakeFirstOrThrow();
+  return { ...form, lead_count: Number(counted.n) };
 }

@@ -2,7 +2,8 @@
 // - POST /lead {form_id, page, <field name>: value...} -> {status, redirect_to} (spec §7): a visitor leaves a lead;
 //   422 per field (spec §5), 10 an hour per address;
 // - POST /leads/confirm/{token}: the double opt-in's button (a plain form: a 303 back to the page);
-// - POST /home/leads/forms, /home/leads/forms/{id}: the admin's lead forms (JSON);
+// - POST /home/leads/forms, /home/leads/forms/{id}: the admin's lead forms (JSON); DELETE /home/leads/forms/{id}
+//   deletes one with its leads (409 while a page shows it);
 // - POST /home/leads/{id}/delete: a lead deleted on request (JSON, or a plain form: a 303 back to the list);
 // - POST /home/leads/export {form_id?, tag?}: the leads as CSV, one export per admin per minute (429 with
 //   Retry-After; a plain form comes back to the list saying why).
@@ -10,6 +11,7 @@
 import type { FastifyInstance } from "fastify";
 import { confirmLead } from "#core/leads/confirm-lead.ts";
 import { deleteLead } from "#core/leads/delete-lead.ts";
+import { deleteLeadForm } from "#core/leads/delete-lead-form.ts";
 import { exportLeadsCsv } from "#core/leads/export-leads.ts";
 import { createLeadForm, updateLeadForm } from "#core/leads/save-lead-form.ts";
 import { submitLead } from "#core/leads/submit-lead.ts";
@@ -54,6 +56,10 @@ export async function leadRoutes(app: FastifyInstance, { services }: { services:
   }));
   app.post<{ Params: Params }>(`${LIST}/forms/:id`, staff, async (request) => ({
     form: await updateLeadForm(db, request.ctx.actor, request.params.id, request.body),
+  }));
+  app.delete<{ Params: Params }>(`${LIST}/forms/:id`, staff, async (request) => ({
+    ok: true,
+    ...(await deleteLeadForm(db, request.ctx.actor, request.params.id)),
   }));
   app.post<{ Params: Params }>(`${LIST}/:id/delete`, staff, (request, reply) =>
     handle(

@@ -94,12 +94,13 @@ describe("npm run worker", () => {
     );
     await waitFor(async () => (await jobs()).find((job) => job.id === id)?.status === "done");
     // The school's schedules: payment re-checks, membership renewals and mails, the exams' deadline sweep, media
-    // maintenance and the comment video sweep, the drip release's unlock mails, the accesses' ends, the queue's upkeep, each claimed for the current slot by one of the
+    // maintenance and the comment video sweep, the drip release's unlock mails, the accesses' ends, the
+    // expired lead confirmations, the queue's upkeep, each claimed for the current slot by one of the
     // two and run once.
     const scheduled = await waitFor(async () => {
       const rows = (await jobs()).filter((job) => job.unique_key?.startsWith("schedule:"));
       const names = new Set(rows.map((job) => job.type));
-      return names.size === 10 && rows.every((job) => job.status === "done") ? rows : undefined;
+      return names.size === 11 && rows.every((job) => job.status === "done") ? rows : undefined;
     });
     expect(new Set(scheduled.map((job) => job.type))).toEqual(
       new Set([
@@ -109,6 +110,7 @@ describe("npm run worker", () => {
         "memberships.notices",
         "learning.drip",
         "learning.access_endings",
+        "leads.purge_unconfirmed",
         "media.maintenance",
         "media.comment_video_sweep",
         "jobs.recover_stale",

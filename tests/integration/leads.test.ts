@@ -257,6 +257,39 @@ describe("the leads screen", () => {
     expect((await admin.post(`/home/leads/${lead.id}/delete`)).status).toBe(404);
   });
 
+  it("deletes a form with its leads and consent texts, only when no page shows it", async () => {
+    const id = await createForm({ name: "Old webinar", tags: "webinar" });
+    const client = await visitor("203.0.113.61");
+    expect((await sendLead(client, { form_id: id, email: "gone@example.com", agree: true })).status).toBe(200);
+    const page = await admin.post("/home/pages", { title: "Webinar landing", slug: "webinar-landing" });
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    const blocks = `/home/subpages/${page.body.page.id}/blocks`;
+    const block = await admin.post(blocks, { type: "lead_form", settings: { form_id: id } });
+    expect(block.status, JSON.stringify(block.body)).toBe(200);
+
+    const student = await newStudent(server, "Dan Deleter");
+    expect((await student.client.json("DELETE", `/home/leads/forms/${id}`)).status).toBe(403);
+    expect((await (await visitor()).json("DELETE", `/home/leads/forms/${id}`)).status).toBe(401);
+    expect((await admin.json("DELETE", `/home/leads/forms/${id}`, undefined, { csrf: false })).status).toBe(419);
+    // Shown on a page: refused, naming the page, and nothing is deleted.
+    const onPage = await admin.json("DELETE", `/home/leads/forms/${id}`);
+    expect(onPage.status).toBe(409);
+    expect(onPage.body.message).toBe(
+      "This form is shown on the page “Webinar landing”. Remove its block from that page first.",
+    );
+    expect(await db().selectFrom("leads").select("id").where("form_id", "=", id).execute()).toHaveLength(1);
+
+    const blockId = block.body.block?.id ?? block.body.id;
+    expect((await admin.json("DELETE", `${blocks}/${blockId}`)).status).toBe(200);
+    const deleted = await admin.json("DELETE", `/home/leads/forms/${id}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect(deleted.body).toMatchObject({ id, leads: 1 });
+    expect(await db().selectFrom("lead_forms").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
+    expect(await db().selectFrom("leads").select("id").where("form_id", "=", id).execute()).toEqual([]);
+    expect(await db().selectFrom("lead_consents").select("id").where("form_id", "=", id).execute()).toEqual([]);
+    expect((await admin.json("DELETE", `/home/leads/forms/${id}`)).status).toBe(404);
+  });
+
   it("exports the filtered leads as CSV once a minute", async () => {
     const student = await newStudent(server, "Csv Student");
     expect((await student.client.post("/home/leads/export", {})).status).toBe(403);

@@ -1,8 +1,10 @@
-// /home/leads/forms/{id} (issue 16, item 4): a lead form's editor with its live preview, which sends real leads.
+// /home/leads/forms/{id} (issue 16, item 4): a lead form's editor with its live preview, which sends real leads,
+// and the form's deletion with its leads.
 import { Link } from "react-router";
 import { getLeadForm } from "#core/leads/save-lead-form.ts";
 import { pageContext } from "#server/page-context.ts";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import { DeleteLeadForm } from "#app/features/leads/delete-lead-form.tsx";
 import { LeadFormEditor } from "#app/features/leads/lead-form-editor.tsx";
 import { useT } from "#app/lib/i18n.tsx";
 import type { Route } from "./+types/leads-forms-edit.ts";
@@ -42,6 +44,7 @@ export default function EditLeadFormPage({ loaderData: { form } }: Route.Compone
           double_opt_in: form.double_opt_in,
         }}
       />
+      <DeleteLeadForm form={form} />
     </div>
   );
 }
