@@ -59,9 +59,9 @@ async function scrub(trx: Db, table: string, columns: string[], person: Person) 
 
 /** The person's comments and replies, and those of others under their comments and posts, with counts kept right. */
 async function deleteDiscussion(trx: Db, userId: number) {
-  const postIds = (
-    await trx.selectFrom("community_posts").select("id").where("user_id", "=", userId).execute()
-  ).map((post) => post.id);
+  const postIds = (await trx.selectFrom("community_posts").select("id").where("user_id", "=", userId).execute()).map(
+    (post) => post.id,
+  );
   let comments = trx
     .selectFrom("comments")
     .select(["id", "commentable_type", "commentable_id", "hidden_at"])
@@ -83,7 +83,9 @@ async function deleteDiscussion(trx: Db, userId: number) {
     .selectFrom("replies")
     .select(["id", "comment_id"])
     .where((eb) =>
-      commentIds.length > 0 ? eb.or([eb("user_id", "=", userId), eb("comment_id", "in", commentIds)]) : eb("user_id", "=", userId),
+      commentIds.length > 0
+        ? eb.or([eb("user_id", "=", userId), eb("comment_id", "in", commentIds)])
+        : eb("user_id", "=", userId),
     )
     .execute();
   const replyIds = replies.map((reply) => reply.id);
@@ -182,7 +184,9 @@ async function erase(db: Db, person: Person, erasedBy: number, requestedBy: Eras
       .updateTable("transactions")
       .set({ buyer_name: erasedName(userId), invoice: null })
       .where("user_id", "=", userId)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom("invoices").select("id").whereRef("transaction_id", "=", "transactions.id"))))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom("invoices").select("id").whereRef("transaction_id", "=", "transactions.id"))),
+      )
       .execute();
 
     const leadIds = (
@@ -193,7 +197,10 @@ async function erase(db: Db, person: Person, erasedBy: number, requestedBy: Eras
         .execute()
     ).map((lead) => lead.id);
     if (leadIds.length > 0) await trx.deleteFrom("leads").where("id", "in", leadIds).execute();
-    await trx.deleteFrom("mails").where((eb) => eb(eb.fn("lower", ["to_address"]), "=", email)).execute();
+    await trx
+      .deleteFrom("mails")
+      .where((eb) => eb(eb.fn("lower", ["to_address"]), "=", email))
+      .execute();
     // Mentions elsewhere: mails to others (a sale's notice to the school), job payloads, outgoing webhooks, the
     // admins' import reports.
     await scrub(trx, "mails", ["subject", "text_body", "html_body"], person);

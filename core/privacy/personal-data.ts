@@ -251,14 +251,33 @@ export const PERSONAL_DATA: Readonly<Record<string, TableUse>> = {
     erase: "anonymise",
     why: "an admin's import (admin_id): the erased student's e-mail and name replaced in its lines and report",
   },
-  uploads: { export: { rows: own(), columns: ["context", "content_type", "size", "created_at"] }, erase: "keep", why: "files' records (the content deleted with the posts); the owner link stays on an anonymised user" },
-  videos: { export: { rows: own(), columns: ["title", "provider", "status", "created_at"] }, erase: "keep", why: "as uploads" },
+  uploads: {
+    export: { rows: own(), columns: ["context", "content_type", "size", "created_at"] },
+    erase: "keep",
+    why: "files' records (the content deleted with the posts); the owner link stays on an anonymised user",
+  },
+  videos: {
+    export: { rows: own(), columns: ["title", "provider", "status", "created_at"] },
+    erase: "keep",
+    why: "as uploads",
+  },
   erasures: { export: null, erase: "keep", why: "the record that the erasure happened (when, by whom), no data" },
   // Found by the person's e-mail rather than a key:
   leads: {
     export: {
       rows: { by: "email", column: "email" },
-      columns: ["form_id", "email", "fields", "hidden_fields", "page", "tags", "status", "confirmed_at", "ip", "created_at"],
+      columns: [
+        "form_id",
+        "email",
+        "fields",
+        "hidden_fields",
+        "page",
+        "tags",
+        "status",
+        "confirmed_at",
+        "ip",
+        "created_at",
+      ],
       json: ["fields", "hidden_fields", "tags"],
     },
     erase: "delete",

@@ -129,7 +129,13 @@ beforeAll(async () => {
   await db
     .insertInto("mails")
     .values([
-      { to_address: anna.email, subject: "Welcome", text_body: `Hello ${ANNA}`, transport: "outbox", created_at: nowIso() },
+      {
+        to_address: anna.email,
+        subject: "Welcome",
+        text_body: `Hello ${ANNA}`,
+        transport: "outbox",
+        created_at: nowIso(),
+      },
       {
         to_address: "owner@example.com",
         subject: `New sale to ${ANNA}`,
@@ -153,12 +159,20 @@ describe("who may export and erase", () => {
     expect((await bob.client.post(`/home/students/${anna.id}/export`)).status).toBe(403);
     expect((await bob.client.json("DELETE", `/home/students/${anna.id}`, { confirm: "DELETE" })).status).toBe(403);
     expect((await bob.client.post(`/home/students/${anna.id}/erase`, { confirm: "DELETE" })).status).toBe(403);
-    const still = await server.handle.db.selectFrom("users").select("email").where("id", "=", anna.id).executeTakeFirst();
+    const still = await server.handle.db
+      .selectFrom("users")
+      .select("email")
+      .where("id", "=", anna.id)
+      .executeTakeFirst();
     expect(still?.email).toBe(anna.email);
   });
 
   it("answers 404 for an unknown student or an admin's account", async () => {
-    const owner = await server.handle.db.selectFrom("users").select("id").where("role", "=", "admin").executeTakeFirstOrThrow();
+    const owner = await server.handle.db
+      .selectFrom("users")
+      .select("id")
+      .where("role", "=", "admin")
+      .executeTakeFirstOrThrow();
     expect((await admin.json("DELETE", `/home/students/${owner.id}`, { confirm: "DELETE" })).status).toBe(404);
     expect((await admin.json("DELETE", "/home/students/999999", { confirm: "DELETE" })).status).toBe(404);
   });
@@ -187,7 +201,11 @@ describe("the export", () => {
     expect(file.notification_settings).toBeTypeOf("object");
 
     const db = server.handle.db;
-    const user = await db.selectFrom("users").select("password_hash").where("id", "=", anna.id).executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", anna.id)
+      .executeTakeFirstOrThrow();
     const sessions = await db.selectFrom("sessions").select("id").where("user_id", "=", anna.id).execute();
     const hashes = await db.selectFrom("transactions").select("hash").where("user_id", "=", anna.id).execute();
     for (const secret of [user.password_hash, ...sessions.map((s) => s.id), ...hashes.map((h) => h.hash)]) {
@@ -235,7 +253,11 @@ describe("the admin's erasure", () => {
     expect(named[0]).toMatch(new RegExp(`^transactions: \\{"id":${invoicedSaleId},`));
     expect(await transactionsTotal(anna.id)).toBe(before);
     const db = server.handle.db;
-    const invoice = await db.selectFrom("invoices").select("number").where("transaction_id", "=", invoicedSaleId).executeTakeFirst();
+    const invoice = await db
+      .selectFrom("invoices")
+      .select("number")
+      .where("transaction_id", "=", invoicedSaleId)
+      .executeTakeFirst();
     expect(invoice?.number).toBe("FV 1/2026");
 
     for (const table of ["comments", "replies", "student_tags", "sessions"] as const) {
@@ -243,7 +265,11 @@ describe("the admin's erasure", () => {
       expect(rows, table).toEqual([]);
     }
     // Bob's reply under Anna's deleted comment went with it; Bob's comment counts one reply fewer.
-    const bobs = await db.selectFrom("comments").select("replies_count").where("id", "=", bobsCommentId).executeTakeFirstOrThrow();
+    const bobs = await db
+      .selectFrom("comments")
+      .select("replies_count")
+      .where("id", "=", bobsCommentId)
+      .executeTakeFirstOrThrow();
     expect(Number(bobs.replies_count)).toBe(0);
 
     const record = await db.selectFrom("erasures").selectAll().where("user_id", "=", anna.id).executeTakeFirstOrThrow();
