@@ -5,7 +5,7 @@
 // whom without the data.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso, sql } from "#platform/db/connection.ts";
-import { visitor } from "../helpers/accounts.ts";
+import { changeSettings, englishSchool, visitor } from "../helpers/accounts.ts";
 import type { BrowserClient } from "../helpers/browser-client.ts";
 import {
   arrangeDiscussionCourse,
@@ -18,6 +18,8 @@ import {
 import { addCourseProduct, addSale } from "../helpers/invoice-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+import { text } from "./catalog-helpers.ts";
+import { arrangeMembership, arrangePlan } from "./memberships-admin-helpers.ts";
 
 type Student = Awaited<ReturnType<typeof newStudent>>;
 
@@ -231,11 +233,42 @@ describe("the export", () => {
 });
 
 describe("the admin's erasure", () => {
-  it("needs DELETE typed (422 with the field's message), checked on the server", async () => {
+  it("is offered on the student's page", async () => {
+    const page = await admin.page(`/home/students/${anna.id}`);
+    expect(page.status).toBe(200);
+    const html = text(page.html);
+    expect(html).toContain(`action="/home/students/${anna.id}/export"`);
+    expect(html).toContain(`action="/home/students/${anna.id}/erase"`);
+    expect(html).toContain("Erase personal data");
+  });
+
+  it("needs DELETE typed (422 with the field's message in the page's language), checked on the server", async () => {
     const refused = await admin.json("DELETE", `/home/students/${anna.id}`, { confirm: "delete" });
     expect(refused.status).toBe(422);
     expect(refused.body.errors.confirm).toEqual(["Type DELETE to confirm."]);
     expect((await admin.json("DELETE", `/home/students/${anna.id}`, {})).status).toBe(422);
+    await changeSettings(admin, englishSchool, { language: "pl" });
+    try {
+      const polish = await admin.json("DELETE", `/home/students/${anna.id}`, { confirm: "" });
+      expect(polish.body.errors.confirm).toEqual(["Wpisz DELETE, aby potwierdzić."]);
+    } finally {
+      await changeSettings(admin, { ...englishSchool, language: "pl" }, { language: "en" });
+    }
+  });
+
+  it("waits while a membership still renews (409), changing nothing", async () => {
+    const db = server.handle.db;
+    const planId = await arrangePlan(db);
+    const membershipId = await arrangeMembership(db, { userId: bob.id, planId, status: "active" });
+    try {
+      const refused = await admin.json("DELETE", `/home/students/${bob.id}`, { confirm: "DELETE" });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe("This account has a membership that still renews. Cancel it first.");
+      const still = await db.selectFrom("users").select("email").where("id", "=", bob.id).executeTakeFirst();
+      expect(still?.email).toBe(bob.email);
+    } finally {
+      await db.deleteFrom("memberships").where("id", "=", membershipId).execute();
+    }
   });
 
   it("removes the name, e-mail, content, sessions, tags and leads; keeps the transactions and invoices", async () => {
@@ -283,6 +316,9 @@ describe("the admin's erasure", () => {
 
     const twice = await admin.json("DELETE", `/home/students/${anna.id}`, { confirm: "DELETE" });
     expect(twice.status).toBe(409);
+    const page = text((await admin.page(`/home/students/${anna.id}`)).html);
+    expect(page).toContain("personal data was erased.");
+    expect(page).not.toContain(`action="/home/students/${anna.id}/erase"`);
   });
 });
 
