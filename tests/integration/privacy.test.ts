@@ -323,6 +323,17 @@ describe("the admin's erasure", () => {
 });
 
 describe("the student's own erasure", () => {
+  it("is offered on /my/account to a student, not to an admin", async () => {
+    const mine = text((await carol.client.page("/my/account")).html);
+    expect(mine).toContain('action="/my/account/export"');
+    expect(mine).toContain('action="/my/account/erase"');
+    const admins = text((await admin.page("/my/account")).html);
+    expect(admins).toContain('action="/my/account/export"');
+    expect(admins).not.toContain('action="/my/account/erase"');
+    const refused = await admin.json("DELETE", "/my/account", { confirm: "DELETE", current_password: "owner-secret" });
+    expect(refused.status).toBe(403);
+  });
+
   it("needs DELETE and the current password, then is done at once and signs the student out", async () => {
     const wrong = await carol.client.json("DELETE", "/my/account", { confirm: "DELETE", current_password: "nope" });
     expect(wrong.status).toBe(422);
