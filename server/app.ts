@@ -52,6 +52,7 @@ import { paymentNotificationRoutes } from "./api/payment-notifications.ts";
 import { accessManagerRoutes } from "./api/access-manager.ts";
 import { transactionRoutes } from "./api/transactions.ts";
 import { studentRoutes } from "./api/students.ts";
+import { privacyRoutes } from "./api/privacy.ts";
 import { siteRoutes } from "./api/site.ts";
 import { statusRoutes } from "./api/status.ts";
 import { communityNotificationRoutes } from "./api/community-notifications.ts";
@@ -204,6 +205,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     await api.register(accessManagerRoutes, { services });
     await api.register(transactionRoutes, { services });
     await api.register(studentRoutes, { services });
+    await api.register(privacyRoutes, { services });
     await api.register(statusRoutes, { services });
     await api.register(siteRoutes, { services });
     await api.register(articleRoutes, { services });

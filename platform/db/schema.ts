@@ -11,6 +11,7 @@ import type { MembershipTables } from "./schema-memberships.ts";
 import type { MembershipStripeTables } from "./schema-memberships-stripe.ts";
 import type { SellingTables } from "./schema-selling.ts";
 import type { StudentTables } from "./schema-students.ts";
+import type { PrivacyTables } from "./schema-privacy.ts";
 import type { WebhookTables } from "./schema-webhooks.ts";
 import type { LeadTables } from "./schema-leads.ts";
 import type { PageTables } from "./schema-pages.ts";
@@ -550,6 +551,7 @@ export type Database = {
   ExamTables &
   MembershipAdminTables &
   StudentTables &
+  PrivacyTables &
   WebhookTables &
   LeadTables &
   PageTables;

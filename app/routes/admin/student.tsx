@@ -1,7 +1,7 @@
 // /home/students/:studentId: one person as the admin sees them (the author link of a comment leads here): their
 // details, the courses they can open with their progress, and their newest purchases linking to the details.
 import { AppError } from "#core/errors.ts";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { BackToStudents } from "#app/features/students/back-to-students.tsx";
 import { getStudentOverview } from "#core/admin/get-student-overview.ts";
 import { getStudentTags } from "#core/students/get-student-tags.ts";
@@ -19,6 +19,8 @@ import type { Route } from "./+types/student.ts";
 import { DataTable } from "#app/ui/data-table.tsx";
 import { EmptyState } from "#app/ui/empty-state.tsx";
 import { TagsPanel } from "#app/features/students/tags-panel.tsx";
+import { PrivacyPanel, privacyErrorFromQuery } from "#app/features/students/privacy-panel.tsx";
+import { getErasure } from "#core/privacy/get-erasure.ts";
 
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const tags = adminMeta(matches[0]?.loaderData, "admin:student_title");
@@ -32,13 +34,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = idFromText(params.studentId);
   const overview = id ? await getStudentOverview(services.db, ctx.actor, id) : null;
   if (!overview) throw new AppError("not_found");
-  const [tags, known] = await Promise.all([
+  const [tags, known, erasure] = await Promise.all([
     getStudentTags(services.db, ctx.actor, overview.student.id),
     listTags(services.db, ctx.actor),
+    getErasure(services.db, ctx.actor, overview.student.id),
   ]);
   const t = translator(ctx.lang);
   const date = (value: string) => formatDate(value, ctx.lang, ctx.school?.time_zone);
   return {
+    erased: erasure !== null,
     tags,
     known: known.map(({ id, name, public: isPublic }) => ({ id, name, public: isPublic })),
     student: {
@@ -79,6 +83,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export default function Student({ loaderData: d }: Route.ComponentProps) {
   const t = useT();
+  const { search } = useLocation();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
       <div>
@@ -172,6 +177,8 @@ export default function Student({ loaderData: d }: Route.ComponentProps) {
           {t("admin:student_all_transactions")}
         </Link>
       </Panel>
+
+      <PrivacyPanel studentId={d.student.id} erased={d.erased} error={privacyErrorFromQuery(search)} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Account settings: profile, e-mail (re-authenticated), password (re-authenticated, may sign out the other
 // devices) and e-mail notification preferences. Each section is its own form and says 'Saved' on success.
 import { type ReactNode, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useLocation, useRevalidator } from "react-router";
 import { getOwnAccount } from "#core/accounts/own-account.ts";
 import { publicUser } from "#core/accounts/public-user.ts";
 import { listTopicLevels } from "#core/community/notifications/topic-levels.ts";
@@ -24,6 +24,8 @@ import { toast } from "#app/ui/toast.tsx";
 import type { Route } from "./+types/account.ts";
 import { pageTitle } from "#app/lib/page-title.ts";
 import { PasswordField, PasswordFields } from "#app/ui/password-fields.tsx";
+import { EraseMyAccount, MyDataExport } from "#app/features/accounts/my-data.tsx";
+import { privacyErrorFromQuery } from "#app/features/students/privacy-panel.tsx";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches[0]?.loaderData, "accounts:account_settings");
@@ -248,6 +250,7 @@ function TopicNotifications({ topics }: { topics: Route.ComponentProps["loaderDa
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const { user, topics, groups } = loaderData;
+  const { search } = useLocation();
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">{t("accounts:account_settings")}</h1>
@@ -279,6 +282,10 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
       >
         <TopicNotifications topics={topics} />
       </Section>
+      <Section id="my-data" title={t("students:my_data_title")} intro={t("students:my_data_intro")}>
+        <MyDataExport error={privacyErrorFromQuery(search)} />
+      </Section>
+      {user.role === "student" && <EraseMyAccount />}
     </div>
   );
 }
