@@ -84,7 +84,7 @@ class Context implements RequestContext {
     this.school = fields.school;
     this.lang = fields.lang;
     this.user = fields.user;
-    this.actor = actorOf(fields.user);
+    this.actor = actorOf(fields.user, fields.school?.owner_user_id);
     this.sessionId = fields.sessionId;
     this.sessionExpired = fields.sessionExpired;
     this.ip = fields.ip;
