@@ -19,7 +19,10 @@ describe("admin area policies", () => {
     expect(allowedOf((actor) => canOpenAdminPage(actor, "/home/moderation"))).toEqual(["admin", "moderator"]);
     expect(allowedOf((actor) => canOpenAdminPage(actor, "/home/moderation/extra"))).toEqual(["admin", "moderator"]);
     for (const path of ["/home", "/home/transactions", "/home/moderationx", "/home/students/1", "/home/team"]) {
-      expect(allowedOf((actor) => canOpenAdminPage(actor, path)), path).toEqual(["admin"]);
+      expect(
+        allowedOf((actor) => canOpenAdminPage(actor, path)),
+        path,
+      ).toEqual(["admin"]);
     }
     expect(allowedOf(canViewDashboard)).toEqual(["admin"]);
   });

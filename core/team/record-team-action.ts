@@ -47,11 +47,7 @@ export function describeAction(params: Record<string, unknown>, body: unknown): 
 }
 
 export async function recordTeamAction(db: Db, action: TeamAction): Promise<void> {
-  const user = await db
-    .selectFrom("users")
-    .select(["name", "role"])
-    .where("id", "=", action.userId)
-    .executeTakeFirst();
+  const user = await db.selectFrom("users").select(["name", "role"]).where("id", "=", action.userId).executeTakeFirst();
   const { targets, summary } = describeAction(action.params, action.body);
   await db
     .insertInto("audit_log")

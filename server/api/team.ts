@@ -36,7 +36,11 @@ export async function teamRoutes(app: FastifyInstance, { services }: { services:
       request,
       reply,
       async () => {
-        const deps = { secret: services.secret, hashing: services.accounts.hashing, link: linkContext(request, services) };
+        const deps = {
+          secret: services.secret,
+          hashing: services.accounts.hashing,
+          link: linkContext(request, services),
+        };
         const invited = await inviteTeamMember(db, request.ctx.actor, deps, request.body);
         return { json: invited, redirect: `${PAGE}?done=${invited.outcome}` };
       },

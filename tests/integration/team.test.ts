@@ -58,7 +58,10 @@ describe("the owner", () => {
       role: "moderator",
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
-    expect(response.body).toMatchObject({ outcome: "invited", member: { email: "mona@example.com", role: "moderator" } });
+    expect(response.body).toMatchObject({
+      outcome: "invited",
+      member: { email: "mona@example.com", role: "moderator" },
+    });
     expect(await roleOf("mona@example.com")).toBe("moderator");
     const mails = await resetMailsTo(server, "mona@example.com");
     expect(mails).toHaveLength(1);
@@ -86,9 +89,9 @@ describe("the owner", () => {
     const wrong = await ownerClient.post("/home/team", { name: "X", email: "x@example.com", role: "owner" });
     expect(wrong.status).toBe(422);
     expect(Object.keys(wrong.body.errors)).toEqual(["role"]);
-    expect(await server.handle.db.selectFrom("users").select("id").where("email", "=", "x@example.com").execute()).toEqual(
-      [],
-    );
+    expect(
+      await server.handle.db.selectFrom("users").select("id").where("email", "=", "x@example.com").execute(),
+    ).toEqual([]);
   });
 
   it("changes a member's role and removes them from the team, ending their sessions each time", async () => {
@@ -166,9 +169,9 @@ describe("a moderator", () => {
     expect(row.hidden_at).not.toBeNull();
     const deleted = await moderator.client.post("/home/moderation/delete", { type: "post", id: postId });
     expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-    expect(await server.handle.db.selectFrom("community_posts").select("id").where("id", "=", postId).execute()).toEqual(
-      [],
-    );
+    expect(
+      await server.handle.db.selectFrom("community_posts").select("id").where("id", "=", postId).execute(),
+    ).toEqual([]);
   });
 
   it("cannot see transactions, nor any other admin page or call (403)", async () => {
@@ -257,7 +260,11 @@ describe("the audit log", () => {
     await changeSettings(ownerClient, englishSchool, { language: "pl" });
     try {
       const ownerId = (
-        await server.handle.db.selectFrom("users").select("id").where("email", "=", owner.email).executeTakeFirstOrThrow()
+        await server.handle.db
+          .selectFrom("users")
+          .select("id")
+          .where("email", "=", owner.email)
+          .executeTakeFirstOrThrow()
       ).id;
       const demoted = await ownerClient.post(`/home/team/${ownerId}/remove`);
       expect(demoted.body.errors.role).toEqual(["Nie można odebrać roli właścicielowi."]);
@@ -265,7 +272,9 @@ describe("the audit log", () => {
       await changeSettings(ownerClient, englishSchool, { language: "en" });
     }
     await vi.waitFor(async () =>
-      expect((await auditRows()).filter((row) => row.method === "PUT" && row.route === "/home/settings")).toHaveLength(2),
+      expect((await auditRows()).filter((row) => row.method === "PUT" && row.route === "/home/settings")).toHaveLength(
+        2,
+      ),
     );
   });
 });
