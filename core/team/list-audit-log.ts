@@ -5,6 +5,7 @@ import type { Db } from "#platform/db/connection.ts";
 import { type Actor, authorize } from "../shared/actor.ts";
 import { canReadAuditLog } from "./policies.ts";
 import { AUDIT_PAGE_SIZE, type AuditFilters } from "./schemas.ts";
+import { nextDay } from "#core/shared/zod-fields.ts";
 
 export type AuditRow = {
   id: number;
@@ -18,12 +19,6 @@ export type AuditRow = {
   status: number;
   created_at: string;
 };
-
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString();
-}
 
 export async function listAuditLog(
   db: Db,

@@ -6,26 +6,18 @@
 // - POST /home/team/{id}/remove: take a member off the team (back to a student).
 // Each also answers the page's plain form with a 303 back to /home/team. The pages (/home/team, /home/audit) read
 // through their loaders.
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "#core/errors.ts";
+import type { FastifyInstance } from "fastify";
 import { idParam } from "#core/shared/ids.ts";
 import { changeTeamRole, removeTeamMember } from "#core/team/change-team-role.ts";
 import { inviteTeamMember } from "#core/team/invite-team-member.ts";
 import type { Services } from "../services.ts";
-import { publicAddressFor } from "../plugins/request-context.ts";
+import { passwordLinkContextFor } from "../plugins/request-context.ts";
 import { handle } from "../http/respond.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
 
 const PAGE = "/home/team";
 
 type IdParams = { Params: { id: string } };
-
-/** The school's name and public address, for the invitation e-mail. */
-function linkContext(request: FastifyRequest, services: Services) {
-  const school = request.ctx.school;
-  if (!school) throw new AppError("setup_required");
-  return { baseUrl: publicAddressFor(request, services), lang: request.ctx.lang, schoolName: school.name };
-}
 
 export async function teamRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const staff = limited(routeLimits.staff);
@@ -39,7 +31,7 @@ export async function teamRoutes(app: FastifyInstance, { services }: { services:
         const deps = {
           secret: services.secret,
           hashing: services.accounts.hashing,
-          link: linkContext(request, services),
+          link: passwordLinkContextFor(request, services),
         };
         const invited = await inviteTeamMember(db, request.ctx.actor, deps, request.body);
         return { json: invited, redirect: `${PAGE}?done=${invited.outcome}` };

@@ -52,6 +52,13 @@ export function publicAddressFor(request: FastifyRequest, services: Services): s
   return requirePublicAddress(services.config.APP_URL, request.ctx.school);
 }
 
+/** The school's name, public address and the page's language: what an invitation or reset e-mail's link needs. */
+export function passwordLinkContextFor(request: FastifyRequest, services: Services) {
+  const school = request.ctx.school;
+  if (!school) throw new AppError("setup_required");
+  return { baseUrl: publicAddressFor(request, services), lang: request.ctx.lang, schoolName: school.name };
+}
+
 // One per request. The fields are own data properties (the page cache spreads a context); the CSRF token and the
 // nonce are worked out on first use (pages need them, most JSON calls do not) by getters on the prototype, so a
 // request pays for no closures.

@@ -5,14 +5,16 @@ import { teamRoles } from "#core/team/schemas.ts";
 import { listTeam } from "#core/team/list-team.ts";
 import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
+import { ActionForm } from "#app/features/admin/action-form.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { InviteMemberDialog } from "#app/features/team/invite-member-dialog.tsx";
-import { MemberActionForm } from "#app/features/team/member-action-form.tsx";
 import { Badge } from "#app/ui/badge.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { DataTable } from "#app/ui/data-table.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
 import type { Route } from "./+types/team.ts";
+
+const FORM = "flex flex-wrap items-end gap-2";
 
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches[0]?.loaderData, "team:title");
@@ -58,7 +60,7 @@ export default function Team({ loaderData: d }: Route.ComponentProps) {
               row.owner ? (
                 <Badge tone="info">{t("team:owner")}</Badge>
               ) : (
-                <MemberActionForm memberId={row.id} action="role" toastKey="team:changed_toast">
+                <ActionForm url={`/home/team/${row.id}/role`} toastKey="team:changed_toast" className={FORM}>
                   <SelectField
                     label={t("team:role_of", { name: row.name })}
                     name="role"
@@ -68,7 +70,7 @@ export default function Team({ loaderData: d }: Route.ComponentProps) {
                   <Button type="submit" variant="secondary">
                     {t("team:change_role")}
                   </Button>
-                </MemberActionForm>
+                </ActionForm>
               ),
           },
           {
@@ -77,11 +79,11 @@ export default function Team({ loaderData: d }: Route.ComponentProps) {
             align: "right",
             cell: (row) =>
               row.owner ? null : (
-                <MemberActionForm memberId={row.id} action="remove" toastKey="team:removed_toast">
+                <ActionForm url={`/home/team/${row.id}/remove`} toastKey="team:removed_toast">
                   <Button type="submit" variant="danger">
                     {t("team:remove")}
                   </Button>
-                </MemberActionForm>
+                </ActionForm>
               ),
           },
         ]}
