@@ -11,7 +11,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .alterTable("school")
     .addColumn("owner_user_id", "integer", (c) => c.references("users.id"))
     .execute();
-  await sql`update school set owner_user_id = (select min(id) from users where role = 'admin')`.execute(db);
+  await backfillOwner(db);
 
   await withId(db.schema.createTable("audit_log"), dialect)
     .addColumn("user_id", "integer", (c) => references("users", "set null")(c))
@@ -26,6 +26,12 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex("audit_log_user").on("audit_log").columns(["user_id", "id"]).execute();
   await db.schema.createIndex("audit_log_created").on("audit_log").columns(["created_at", "id"]).execute();
+}
+
+/** An existing school's owner: its lowest admin id (the admin its /setup created, unless since deleted). */
+export async function backfillOwner(db: Kysely<any>): Promise<void> {
+  await sql`update school set owner_user_id = (select min(id) from users where role = 'admin')
+    where owner_user_id is null`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
