@@ -154,6 +154,8 @@ describe("a moderator", () => {
     expect(page.status).toBe(200);
     const nav = /<nav aria-label="Admin navigation"[^]*?<\/nav>/.exec(page.html)?.[0] ?? "";
     expect([...nav.matchAll(/href="(\/home[^"]*)"/g)].map((m) => m[1])).toEqual(["/home/moderation"]);
+    // The school's name leads to the queue, not to the dashboard they may not open.
+    expect(page.html).not.toContain('href="/home"');
   });
 
   it("hides and deletes in the community as admins do", async () => {

@@ -160,6 +160,9 @@ function AdminShell({ children }: { children: ReactNode }) {
   const data = useRootData();
   const [open, setOpen] = useState(false);
   const school = data?.school?.name ?? "Studium";
+  // The school's name leads to the area's first page: the dashboard, or for a moderator the queue.
+  const home =
+    useRouteLoaderData<typeof loader>("routes/admin/layout")?.nav === "moderator" ? "/home/moderation" : "/home";
   return (
     <div className="min-h-screen">
       <a
@@ -170,7 +173,7 @@ function AdminShell({ children }: { children: ReactNode }) {
       </a>
       <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-gray-200 bg-white lg:flex">
         <div className="flex h-16 shrink-0 flex-col justify-center border-b border-gray-200 px-6">
-          <Link to="/home" title={school} className="line-clamp-2 text-base leading-tight font-bold text-ink">
+          <Link to={home} title={school} className="line-clamp-2 text-base leading-tight font-bold text-ink">
             {school}
           </Link>
           <span className="text-xs text-muted">{t("admin:area")}</span>
@@ -212,7 +215,7 @@ function AdminShell({ children }: { children: ReactNode }) {
                 </Link>
               </div>
             </Dialog>
-            <Link to="/home" className="min-w-0 truncate text-base font-bold text-ink lg:hidden">
+            <Link to={home} className="min-w-0 truncate text-base font-bold text-ink lg:hidden">
               {school}
             </Link>
             <div className="ml-auto flex items-center gap-2">
