@@ -21,7 +21,7 @@ import { startImport } from "#core/students/start-import.ts";
 import { createLimiter } from "#platform/rate-limit.ts";
 import type { Services } from "../services.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
-import { passwordLinkContextFor } from "../plugins/request-context.ts";
+import { invitationDepsFor, passwordLinkContextFor } from "../plugins/request-context.ts";
 import { handle } from "../http/respond.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
 
@@ -50,11 +50,7 @@ export async function studentRoutes(app: FastifyInstance, { services }: { servic
       request,
       reply,
       async () => {
-        const deps = {
-          secret: services.secret,
-          hashing: services.accounts.hashing,
-          link: passwordLinkContextFor(request, services),
-        };
+        const deps = invitationDepsFor(request, services);
         const admitted = await createStudent(db, request.ctx.actor, deps, withTagIds(request.body));
         const student = admitted.student!;
         return {

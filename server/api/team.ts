@@ -11,7 +11,7 @@ import { idParam } from "#core/shared/ids.ts";
 import { changeTeamRole, removeTeamMember } from "#core/team/change-team-role.ts";
 import { inviteTeamMember } from "#core/team/invite-team-member.ts";
 import type { Services } from "../services.ts";
-import { passwordLinkContextFor } from "../plugins/request-context.ts";
+import { invitationDepsFor } from "../plugins/request-context.ts";
 import { handle } from "../http/respond.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
 
@@ -28,11 +28,7 @@ export async function teamRoutes(app: FastifyInstance, { services }: { services:
       request,
       reply,
       async () => {
-        const deps = {
-          secret: services.secret,
-          hashing: services.accounts.hashing,
-          link: passwordLinkContextFor(request, services),
-        };
+        const deps = invitationDepsFor(request, services);
         const invited = await inviteTeamMember(db, request.ctx.actor, deps, request.body);
         return { json: invited, redirect: `${PAGE}?done=${invited.outcome}` };
       },

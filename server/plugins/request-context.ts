@@ -59,6 +59,15 @@ export function passwordLinkContextFor(request: FastifyRequest, services: Servic
   return { baseUrl: publicAddressFor(request, services), lang: request.ctx.lang, schoolName: school.name };
 }
 
+/** What a use-case that invites someone by e-mail needs: the secret and hashing of the new account, the link. */
+export function invitationDepsFor(request: FastifyRequest, services: Services) {
+  return {
+    secret: services.secret,
+    hashing: services.accounts.hashing,
+    link: passwordLinkContextFor(request, services),
+  };
+}
+
 // One per request. The fields are own data properties (the page cache spreads a context); the CSRF token and the
 // nonce are worked out on first use (pages need them, most JSON calls do not) by getters on the prototype, so a
 // request pays for no closures.

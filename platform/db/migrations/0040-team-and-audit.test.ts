@@ -1,6 +1,7 @@
 // Migration 0040's data step: a school set up before owners existed gets its lowest admin as the owner.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUnitDatabase, type UnitDatabase } from "../../../tests/helpers/unit-database.ts";
+import { arrangeUser } from "../../../tests/helpers/gallery-fixtures.ts";
 import { backfillOwner } from "./0040-team-and-audit.ts";
 
 let database: UnitDatabase;
@@ -14,23 +15,9 @@ describe("0040: the owner of an existing school", () => {
   it("is its lowest admin id, not a student's, and an owner already set stays", async () => {
     const db = database.handle.db;
     const now = new Date().toISOString();
-    const user = (email: string, role: "admin" | "student") =>
-      db
-        .insertInto("users")
-        .values({
-          email,
-          name: email,
-          password_hash: "x",
-          role,
-          email_notifications: "{}",
-          created_at: now,
-          updated_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-    const student = await user("first-student@example.com", "student");
-    const first = await user("first-admin@example.com", "admin");
-    await user("second-admin@example.com", "admin");
+    const student = { id: await arrangeUser(db, "student") };
+    const first = { id: await arrangeUser(db, "admin") };
+    await arrangeUser(db, "admin");
     await db
       .insertInto("school")
       .values({
