@@ -110,6 +110,8 @@ export default [
     route("students", "routes/admin/students.tsx"),
     route("students/import", "routes/admin/students-import.tsx"),
     route("students/:studentId", "routes/admin/student.tsx"),
+    route("team", "routes/admin/team.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
     route("courses/:courseId/certificate", "routes/certificates/admin-template.tsx"),
   ]),
   route("setup", "routes/setup.tsx"),

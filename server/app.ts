@@ -53,6 +53,7 @@ import { accessManagerRoutes } from "./api/access-manager.ts";
 import { transactionRoutes } from "./api/transactions.ts";
 import { studentRoutes } from "./api/students.ts";
 import { privacyRoutes } from "./api/privacy.ts";
+import { teamRoutes } from "./api/team.ts";
 import { siteRoutes } from "./api/site.ts";
 import { statusRoutes } from "./api/status.ts";
 import { communityNotificationRoutes } from "./api/community-notifications.ts";
@@ -62,6 +63,7 @@ import { tuneGarbageCollection } from "./http/garbage-collection.ts";
 import { csrfGuardPlugin } from "./plugins/csrf-guard.ts";
 import { pagesPlugin } from "./plugins/pages.ts";
 import { requestContextPlugin } from "./plugins/request-context.ts";
+import { auditTrailPlugin } from "./plugins/audit-trail.ts";
 import { routeRateLimitPlugin } from "./plugins/route-rate-limit.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import type { Config } from "#platform/config.ts";
@@ -155,6 +157,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
   if (devMiddleware) await devMiddleware(app);
   if (pages.clientDir && fs.existsSync(pages.clientDir)) await registerStaticFiles(app, pages.clientDir);
   await app.register(requestContextPlugin, { services });
+  await app.register(auditTrailPlugin, { services });
   // Before any state-changing route: each must declare its limit, and the limits are counted after the context.
   await app.register(routeRateLimitPlugin, {
     limits: Object.values(routeLimits),
@@ -172,6 +175,7 @@ export async function buildApp({ services, pages, devMiddleware }: AppOptions): 
     });
     await api.register(csrfGuardPlugin, { services });
     await api.register(accountRoutes, { services });
+    await api.register(teamRoutes, { services });
     await api.register(schoolRoutes, { services });
     await api.register(jobRoutes, { services });
     await api.register(catalogRoutes, { services });

@@ -4,10 +4,10 @@ import { canChangeOwnAccount, canEnterStudentArea } from "./policies.ts";
 
 describe("account policies", () => {
   it("lets anyone signed in change their own account, not visitors", () => {
-    expect(allowedOf(canChangeOwnAccount)).toEqual(["student", "admin"]);
+    expect(allowedOf(canChangeOwnAccount)).toEqual(["student", "admin", "moderator"]);
   });
 
   it("lets anyone signed in into the student area, not visitors", () => {
-    expect(allowedOf(canEnterStudentArea)).toEqual(["student", "admin"]);
+    expect(allowedOf(canEnterStudentArea)).toEqual(["student", "admin", "moderator"]);
   });
 });

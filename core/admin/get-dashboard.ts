@@ -2,7 +2,7 @@
 // of the last week and the background jobs that gave up. Counts only: cheap on both engines.
 import type { Db } from "#platform/db/connection.ts";
 import { type Actor, authorize } from "../shared/actor.ts";
-import { canEnterAdminArea } from "./policies.ts";
+import { canViewDashboard } from "./policies.ts";
 
 export type Dashboard = {
   students: number;
@@ -16,7 +16,7 @@ export type Dashboard = {
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 export async function getDashboard(db: Db, actor: Actor, now: Date = new Date()): Promise<Dashboard> {
-  authorize(actor, canEnterAdminArea(actor));
+  authorize(actor, canViewDashboard(actor));
   const since = new Date(now.getTime() - WEEK_MS).toISOString();
   const [roles, courses, mails, jobs] = await Promise.all([
     db

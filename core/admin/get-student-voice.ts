@@ -4,7 +4,7 @@
 import type { Db } from "#platform/db/connection.ts";
 import type { CancellationReason, ReviewStatus } from "#platform/db/schema.ts";
 import { type Actor, authorize } from "../shared/actor.ts";
-import { canEnterAdminArea } from "./policies.ts";
+import { canViewDashboard } from "./policies.ts";
 
 export const VOICE_LIMIT = 5;
 
@@ -30,7 +30,7 @@ export type StudentVoice = {
 };
 
 export async function getStudentVoice(db: Db, actor: Actor): Promise<StudentVoice> {
-  authorize(actor, canEnterAdminArea(actor));
+  authorize(actor, canViewDashboard(actor));
   const [surveyAnswers, cancellations, reviews] = await Promise.all([
     db
       .selectFrom("survey_responses as r")

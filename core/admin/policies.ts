@@ -1,8 +1,26 @@
 // Who may enter the admin area (/home) and read its overviews. Pure; the admin pages and use-cases ask it.
-import { type Actor, isAdmin } from "../shared/actor.ts";
+import { type Actor, isAdmin, isModerator } from "../shared/actor.ts";
 
-/** The admin area's frame and dashboard: the school's admins (later: its team, by role). */
+/** The admin area's frame: the school's team, admins and moderators (who see only the moderation queue). */
 export function canEnterAdminArea(actor: Actor): boolean {
+  return isAdmin(actor) || isModerator(actor);
+}
+
+/** The admin area's pages a moderator opens: the moderation queue, nothing else. */
+export const MODERATOR_PAGES = ["/home/moderation"] as const;
+
+/**
+ * One page of the admin area (its path, /home/...): an admin opens every one, a moderator the moderation queue
+ * only (any other answers 403), anyone else none.
+ */
+export function canOpenAdminPage(actor: Actor, path: string): boolean {
+  if (isAdmin(actor)) return true;
+  if (!isModerator(actor)) return false;
+  return MODERATOR_PAGES.some((page) => path === page || path.startsWith(`${page}/`));
+}
+
+/** The dashboard and its overviews: the admins. */
+export function canViewDashboard(actor: Actor): boolean {
   return isAdmin(actor);
 }
 

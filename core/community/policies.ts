@@ -1,7 +1,7 @@
 // Who may do what in the community (spec §6, issue 14). Pure: the community use-cases ask it on the server, the
 // pages use it to decide which buttons to show. Whether a signed-in user holds a key to a restricted topic is read
 // by ./topic-access.ts and handed in as `holdsKey`.
-import { type Actor, isAdmin, isSignedIn } from "../shared/actor.ts";
+import { type Actor, isAdmin, isModerator, isSignedIn } from "../shared/actor.ts";
 
 /** A topic as far as rights go. */
 export type TopicForRights = {
@@ -40,9 +40,9 @@ export function canTakePartInTopic(actor: Actor, topic: TopicForRights, holdsKey
   return isSignedIn(actor) && canReadTopic(actor, topic, holdsKey);
 }
 
-/** Seeing a post a moderator hid: the admins only (its author sees it gone, like everyone else). */
+/** Seeing a post a moderator hid: the admins and the moderators (its author sees it gone, like everyone else). */
 export function canSeePost(actor: Actor, post: PostForRights): boolean {
-  return post.hidden_at === null || isAdmin(actor);
+  return post.hidden_at === null || isAdmin(actor) || isModerator(actor);
 }
 
 /** Editing a post: its author (§6), and the admins, who moderate. */
@@ -51,9 +51,9 @@ export function canEditPost(actor: Actor, post: PostForRights): boolean {
   return isSignedIn(actor) && actor.userId === post.user_id;
 }
 
-/** Deleting a post: its author (§6), and the admins. */
+/** Deleting a post: its author (§6), the admins and the moderators. */
 export function canDeletePost(actor: Actor, post: PostForRights): boolean {
-  return canEditPost(actor, post);
+  return isModerator(actor) || canEditPost(actor, post);
 }
 
 /** Pinning a post to the top of its topic's feed. Admins. */

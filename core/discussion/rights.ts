@@ -1,14 +1,14 @@
 // Who may do what in a discussion (spec §6). Pure: the server enforces it, the browser uses it to decide which
 // buttons to show.
-export type DiscussionViewer = { id: number; role: "admin" | "student" };
+export type DiscussionViewer = { id: number; role: "admin" | "moderator" | "student" };
 
 /** A comment or a reply as far as rights go: its author and whether an admin wrote it. */
 export type Authored = { user_id: number; by_admin: number };
 
-/** Admins delete anything; a student deletes what they wrote, unless it was written as an admin. */
+/** Admins and moderators delete anything; a student deletes what they wrote, unless it was written as an admin. */
 export function canDelete(viewer: DiscussionViewer | null, item: Authored): boolean {
   if (!viewer) return false;
-  if (viewer.role === "admin") return true;
+  if (viewer.role === "admin" || viewer.role === "moderator") return true;
   return item.user_id === viewer.id && item.by_admin === 0;
 }
 

@@ -8,10 +8,10 @@ describe("learning policies", () => {
   });
 
   it("lets anyone signed in keep progress, notes and stars, not visitors", () => {
-    expect(allowedOf(canKeepLectureProgress)).toEqual(["student", "admin"]);
+    expect(allowedOf(canKeepLectureProgress)).toEqual(["student", "admin", "moderator"]);
   });
 
   it("lists one's own courses to anyone signed in, not to visitors", () => {
-    expect(allowedOf(canListOwnCourses)).toEqual(["student", "admin"]);
+    expect(allowedOf(canListOwnCourses)).toEqual(["student", "admin", "moderator"]);
   });
 });

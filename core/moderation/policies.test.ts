@@ -28,6 +28,7 @@ describe("moderation policies", () => {
     expect(canReport(visitor, { user_id: 8 })).toBe(false);
     expect(canReport(admin, { user_id: 8 })).toBe(true);
     expect(canModerate(admin)).toBe(true);
+    expect(canModerate({ kind: "moderator", userId: 5 })).toBe(true);
     expect(canModerate(student)).toBe(false);
     expect(canModerate(visitor)).toBe(false);
   });
@@ -46,6 +47,7 @@ describe("moderation policies", () => {
       isPostingPaused({ role: "student", posting_paused_until: PAUSED_UNTIL_LIFTED }, "2100-01-01T00:00:00Z"),
     ).toBe(true);
     expect(canBePaused({ role: "admin" })).toBe(false);
+    expect(canBePaused({ role: "moderator" })).toBe(false);
     expect(canBePaused({ role: "student" })).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ export function postingPausedError(until: string): AppError {
 
 /** Throws the 403 when the actor's posting is paused at `now`; a visitor or an admin passes (others decide). */
 export async function assertMayWrite(db: Db, actor: Actor, now = nowIso()): Promise<void> {
-  if (!isSignedIn(actor) || actor.kind === "admin") return;
+  if (!isSignedIn(actor) || actor.kind !== "student") return;
   const user = await db
     .selectFrom("users")
     .select(["role", "posting_paused_until"])

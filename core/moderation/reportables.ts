@@ -10,12 +10,13 @@ import { commentableKind } from "../discussion/commentable-kinds.ts";
 import type { DiscussionViewer } from "../discussion/rights.ts";
 import { AppError } from "../errors.ts";
 import { type Actor, isAdmin, isSignedIn, type SignedInActor, userIdOf } from "../shared/actor.ts";
+import { canModerate } from "./policies.ts";
 
 /** A reported item as moderation needs it: its author, and whether it is hidden. */
 export type ReportableItem = { type: ReportableType; id: number; user_id: number; hidden_at: string | null };
 
 function viewerOf(actor: SignedInActor): DiscussionViewer {
-  return { id: actor.userId, role: actor.kind === "admin" ? "admin" : "student" };
+  return { id: actor.userId, role: actor.kind };
 }
 
 async function visiblePost(db: Db, actor: Actor, id: number): Promise<ReportableItem> {
@@ -40,7 +41,7 @@ async function visibleComment(db: Db, actor: SignedInActor, id: number): Promise
     .select(["id", "user_id", "hidden_at", "commentable_type", "commentable_id"])
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!comment || (comment.hidden_at !== null && !isAdmin(actor))) throw new AppError("not_found");
+  if (!comment || (comment.hidden_at !== null && !canModerate(actor))) throw new AppError("not_found");
   await commentableKind(comment.commentable_type).findVisible(db, comment.commentable_id, viewerOf(actor));
   return { type: "comment", id: comment.id, user_id: comment.user_id, hidden_at: comment.hidden_at };
 }
@@ -60,7 +61,7 @@ async function visibleReply(db: Db, actor: SignedInActor, id: number): Promise<R
     .where("r.id", "=", id)
     .executeTakeFirst();
   const hidden = reply && (reply.hidden_at !== null || reply.comment_hidden_at !== null);
-  if (!reply || (hidden && !isAdmin(actor))) throw new AppError("not_found");
+  if (!reply || (hidden && !canModerate(actor))) throw new AppError("not_found");
   await commentableKind(reply.commentable_type).findVisible(db, reply.commentable_id, viewerOf(actor));
   return { type: "reply", id: reply.id, user_id: reply.user_id, hidden_at: reply.hidden_at };
 }

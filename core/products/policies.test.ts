@@ -8,7 +8,7 @@ describe("product policies", () => {
   });
 
   it("shows one's own products to anyone signed in, not to visitors", () => {
-    expect(allowedOf(canUseOwnProducts)).toEqual(["student", "admin"]);
+    expect(allowedOf(canUseOwnProducts)).toEqual(["student", "admin", "moderator"]);
   });
 
   it("shows any product's buyer page and file to admins only", () => {

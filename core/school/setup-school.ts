@@ -58,6 +58,7 @@ export async function setupSchool(
         public_url: publicUrl,
         vat_rate: defaultVatRate(data),
         time_zone: defaultTimeZone(data),
+        owner_user_id: null,
         created_at: now,
         updated_at: now,
       })
@@ -70,6 +71,8 @@ export async function setupSchool(
       { name: data.name, email: data.email, password: data.password, role: "admin" },
       hashing,
     );
+    // The one who sets the school up owns it: only they manage the team and read the audit log (migration 0040).
+    await trx.updateTable("school").set({ owner_user_id: owner.id }).execute();
     const sample = data.sample
       ? await addSampleContent(trx, {
           language: data.language,

@@ -20,6 +20,15 @@ describe("actorOf", () => {
     expect(actorOf({ id: 8, role: "student" })).toEqual({ kind: "student", userId: 8 });
   });
 
+  it("makes a moderator of a moderator, and marks the school's owner among the admins", () => {
+    expect(actorOf({ id: 5, role: "moderator" }, 5)).toEqual({ kind: "moderator", userId: 5 });
+    expect(actorOf({ id: 7, role: "admin" }, 7)).toEqual({ kind: "admin", userId: 7, owner: true });
+    expect(actorOf({ id: 7, role: "admin" }, 1)).toEqual({ kind: "admin", userId: 7 });
+    expect(actorOf({ id: 7, role: "admin" }, null)).toEqual({ kind: "admin", userId: 7 });
+    // A student whose id is the owner's (the owner demoted by hand in the database) is still a student.
+    expect(actorOf({ id: 8, role: "student" }, 8)).toEqual({ kind: "student", userId: 8 });
+  });
+
   it("never makes an admin of a role it does not know", () => {
     expect(actorOf({ id: 9, role: "Admin" })).toEqual({ kind: "student", userId: 9 });
   });

@@ -70,3 +70,10 @@ export const checkboxField = z
     z.literal(""),
   ])
   .transform((value) => value === true || value === "on" || value === "1" || value === "true");
+
+/** The first moment (ISO-8601 UTC) of the day after a `dayField` day: a "to" filter's exclusive end. */
+export function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString();
+}

@@ -13,6 +13,7 @@ import { type Actor, authorize } from "../shared/actor.ts";
 import { canManageStudents } from "./policies.ts";
 import { STUDENTS_PAGE_SIZE, type StudentFilters, type StudentSort } from "./schemas.ts";
 import { tagsOfStudents, type StudentTag } from "./student-tags.ts";
+import { nextDay } from "#core/shared/zod-fields.ts";
 
 export type StudentRow = {
   id: number;
@@ -48,12 +49,6 @@ function decodeCursor(text: string | undefined, sort: StudentSort): Cursor | nul
   } catch {
     return null;
   }
-}
-
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString();
 }
 
 /** The students matching the filters, in the sort's order (no paging): the list's one definition of "matching". */

@@ -5,16 +5,11 @@
 import { sql } from "kysely";
 import type { Db } from "#platform/db/connection.ts";
 import type { TransactionFilters } from "./schemas.ts";
+import { nextDay } from "#core/shared/zod-fields.ts";
 
 /** A LIKE pattern that finds `text` anywhere, with %, _ and the escape character taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00.000Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString();
 }
 
 export function filteredTransactions(db: Db, filters: TransactionFilters, options: { ignoreStatus?: boolean } = {}) {

@@ -66,6 +66,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
   tags: ["student_tags"],
   transactions: ["affiliate_commissions", "invitations", "invoices", "payment_events", "product_access"],
   users: [
+    "audit_log",
     "certificates",
     "comments",
     "community_notifications",

@@ -39,6 +39,7 @@ import * as m0034 from "./migrations/0034-students-and-tags.ts";
 import * as m0035 from "./migrations/0035-access-endings.ts";
 import * as m0036 from "./migrations/0036-lead-forms-on-pages.ts";
 import * as m0039 from "./migrations/0039-erasures.ts";
+import * as m0040 from "./migrations/0040-team-and-audit.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -77,6 +78,7 @@ const migrations: Record<string, MigrationModule> = {
   "0035-access-endings": m0035,
   "0036-lead-forms-on-pages": m0036,
   "0039-erasures": m0039,
+  "0040-team-and-audit": m0040,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -15,6 +15,7 @@ import type { PrivacyTables } from "./schema-privacy.ts";
 import type { WebhookTables } from "./schema-webhooks.ts";
 import type { LeadTables } from "./schema-leads.ts";
 import type { PageTables } from "./schema-pages.ts";
+import type { TeamTables } from "./schema-team.ts";
 
 export type * from "./schema-selling.ts";
 export type * from "./schema-exams.ts";
@@ -24,9 +25,11 @@ export type * from "./schema-certificates.ts";
 export type * from "./schema-membership-admin.ts";
 export type * from "./schema-leads.ts";
 export type * from "./schema-pages.ts";
+export type * from "./schema-team.ts";
 
 export type Language = "en" | "pl";
-export type Role = "admin" | "student";
+/** a user's role; "moderator": the moderation queue only (migration 0040) */
+export type Role = "admin" | "moderator" | "student";
 
 export type SchoolTable = {
   id: Generated<number>;
@@ -63,6 +66,8 @@ export type SchoolTable = {
   terms: Generated<string>;
   privacy: Generated<string>;
   withdrawal: Generated<string>;
+  /** the admin who set the school up: manages the team, reads the audit log (migration 0040) */
+  owner_user_id: number | null;
   /** always 1, unique: there is one school (migration 0003) */
   singleton: Generated<number>;
   created_at: string;
@@ -554,7 +559,8 @@ export type Database = {
   PrivacyTables &
   WebhookTables &
   LeadTables &
-  PageTables;
+  PageTables &
+  TeamTables;
 
 export type School = Selectable<SchoolTable>;
 export type Article = Selectable<ArticleTable>;

@@ -11,6 +11,7 @@ import enCommunity from "../../locales/en/community.json" with { type: "json" };
 import enErrors from "../../locales/en/errors.json" with { type: "json" };
 import enJobs from "../../locales/en/jobs.json" with { type: "json" };
 import enStudents from "../../locales/en/students.json" with { type: "json" };
+import enTeam from "../../locales/en/team.json" with { type: "json" };
 import enWebhooks from "../../locales/en/webhooks.json" with { type: "json" };
 import enArticles from "../../locales/en/articles.json" with { type: "json" };
 import enPages from "../../locales/en/pages.json" with { type: "json" };
@@ -59,6 +60,7 @@ import plCommunity from "../../locales/pl/community.json" with { type: "json" };
 import plErrors from "../../locales/pl/errors.json" with { type: "json" };
 import plJobs from "../../locales/pl/jobs.json" with { type: "json" };
 import plStudents from "../../locales/pl/students.json" with { type: "json" };
+import plTeam from "../../locales/pl/team.json" with { type: "json" };
 import plWebhooks from "../../locales/pl/webhooks.json" with { type: "json" };
 import plArticles from "../../locales/pl/articles.json" with { type: "json" };
 import plPages from "../../locales/pl/pages.json" with { type: "json" };
@@ -112,6 +114,7 @@ export const catalogs = {
     mail: enMail,
     jobs: enJobs,
     students: enStudents,
+    team: enTeam,
     webhooks: enWebhooks,
     articles: enArticles,
     pages: enPages,
@@ -162,6 +165,7 @@ export const catalogs = {
     mail: plMail,
     jobs: plJobs,
     students: plStudents,
+    team: plTeam,
     webhooks: plWebhooks,
     articles: plArticles,
     pages: plPages,

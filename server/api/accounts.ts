@@ -43,6 +43,7 @@ export function startSession(
 }
 
 function homeFor(role: string) {
+  if (role === "moderator") return "/home/moderation";
   return role === "admin" ? "/home" : "/my";
 }
 

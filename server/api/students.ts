@@ -9,7 +9,6 @@
 // - GET /home/students/imports/{id}: its progress and line-by-line report (polled by the page).
 // The pages (/home/students, /home/students/{id}, /home/students/import) read through their loaders.
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AppError } from "#core/errors.ts";
 import { createExportThrottle } from "#core/shared/export-throttle.ts";
 import { idFromText } from "#core/shared/ids.ts";
 import { createStudent } from "#core/students/create-student.ts";
@@ -22,7 +21,7 @@ import { startImport } from "#core/students/start-import.ts";
 import { createLimiter } from "#platform/rate-limit.ts";
 import type { Services } from "../services.ts";
 import { jsonCallsOnly } from "../http/negotiation.ts";
-import { publicAddressFor } from "../plugins/request-context.ts";
+import { invitationDepsFor, passwordLinkContextFor } from "../plugins/request-context.ts";
 import { handle } from "../http/respond.ts";
 import { limited, routeLimits } from "../http/route-limits.ts";
 
@@ -30,13 +29,6 @@ const PAGE = "/home/students";
 
 type IdParams = { Params: { id: string } };
 type TagParams = { Params: { id: string; tagId: string } };
-
-/** The school's name and public address, for the invitation e-mails. */
-function linkContext(request: FastifyRequest, services: Services) {
-  const school = request.ctx.school;
-  if (!school) throw new AppError("setup_required");
-  return { baseUrl: publicAddressFor(request, services), lang: request.ctx.lang, schoolName: school.name };
-}
 
 /** A plain form sends `tag_ids` once per ticked box (a string, or an array); the JSON call sends the array. */
 function withTagIds(body: unknown): Record<string, unknown> {
@@ -58,11 +50,7 @@ export async function studentRoutes(app: FastifyInstance, { services }: { servic
       request,
       reply,
       async () => {
-        const deps = {
-          secret: services.secret,
-          hashing: services.accounts.hashing,
-          link: linkContext(request, services),
-        };
+        const deps = invitationDepsFor(request, services);
         const admitted = await createStudent(db, request.ctx.actor, deps, withTagIds(request.body));
         const student = admitted.student!;
         return {
@@ -103,7 +91,7 @@ export async function studentRoutes(app: FastifyInstance, { services }: { servic
       request,
       reply,
       async () => {
-        const link = linkContext(request, services);
+        const link = passwordLinkContextFor(request, services);
         const started = await startImport(
           db,
           request.ctx.actor,

@@ -42,6 +42,8 @@ export async function handle(
     if (wantsJson(request)) return reply.send(json);
     return reply.redirect(redirect, 303);
   } catch (error) {
+    // A refusal answered with a redirect is still a refusal (the audit log keeps successful writes only).
+    request.refused = true;
     if (wantsJson(request) || !isAppError(error)) return sendError(request, reply, error);
     const firstField = error.fields ? Object.values(error.fields)[0]?.[0] : undefined;
     const key = firstField?.key ?? error.messageKey;

@@ -52,6 +52,22 @@ export function publicAddressFor(request: FastifyRequest, services: Services): s
   return requirePublicAddress(services.config.APP_URL, request.ctx.school);
 }
 
+/** The school's name, public address and the page's language: what an invitation or reset e-mail's link needs. */
+export function passwordLinkContextFor(request: FastifyRequest, services: Services) {
+  const school = request.ctx.school;
+  if (!school) throw new AppError("setup_required");
+  return { baseUrl: publicAddressFor(request, services), lang: request.ctx.lang, schoolName: school.name };
+}
+
+/** What a use-case that invites someone by e-mail needs: the secret and hashing of the new account, the link. */
+export function invitationDepsFor(request: FastifyRequest, services: Services) {
+  return {
+    secret: services.secret,
+    hashing: services.accounts.hashing,
+    link: passwordLinkContextFor(request, services),
+  };
+}
+
 // One per request. The fields are own data properties (the page cache spreads a context); the CSRF token and the
 // nonce are worked out on first use (pages need them, most JSON calls do not) by getters on the prototype, so a
 // request pays for no closures.
@@ -84,7 +100,7 @@ class Context implements RequestContext {
     this.school = fields.school;
     this.lang = fields.lang;
     this.user = fields.user;
-    this.actor = actorOf(fields.user);
+    this.actor = actorOf(fields.user, fields.school?.owner_user_id);
     this.sessionId = fields.sessionId;
     this.sessionExpired = fields.sessionExpired;
     this.ip = fields.ip;

@@ -2,6 +2,7 @@
 // (the end date given, or the course's own access length), revoke it; hasCourseAccess (read from the database) follows each step.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasCourseAccess } from "#core/learning/course-access.ts";
+import type { Role } from "#platform/db/schema.ts";
 import type { BrowserClient } from "../helpers/browser-client.ts";
 import { owner, registerStudent, setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
@@ -24,7 +25,7 @@ afterAll(() => server?.stop());
  * What the database says now. The test is another process to the server, and this process's own copy of an
  * access window could be up to ACCESS_MEMO_MS old; a transaction always reads the database.
  */
-function accessNow(student: { id: number; role: "admin" | "student" }, courseId: number) {
+function accessNow(student: { id: number; role: Role }, courseId: number) {
   return server.handle.db.transaction().execute((trx) => hasCourseAccess(trx, student, courseId));
 }
 

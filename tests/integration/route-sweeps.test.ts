@@ -16,6 +16,7 @@ import {
   postReply,
 } from "../helpers/discussion-fixtures.ts";
 import { addSale } from "../helpers/invoice-fixtures.ts";
+import { logInAs } from "../helpers/accounts.ts";
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { invitationLinkFor } from "./access-helpers.ts";
@@ -25,6 +26,7 @@ import { addPromoCode, courseProductId } from "./selling-helpers.ts";
 let server: TestServer;
 let admin: BrowserClient;
 let studentB: BrowserClient;
+let moderator: BrowserClient;
 let routes: RouteTableEntry[];
 let pages: string[];
 
@@ -154,6 +156,8 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/home\/transactions\/:id/, () => o.transactionId],
     [/^\/home\/students\/imports\/:id/, () => 1],
     [/^\/home\/students\/:id/, () => o.userId],
+    // Team members are the owner's to manage (admin routes: anyone else is refused before any look-up).
+    [/^\/home\/team\/:id/, () => o.userId],
     [/^\/(json\/)?community\/topics\/:id/, () => o.topicId],
     [/^\/home\/community\/:id/, () => o.topicId],
     [/^\/home\/memberships\/members\/:id/, () => o.membershipId],
@@ -383,6 +387,11 @@ beforeAll(async () => {
   pages = (server.logs.find((line) => line.msg === "page table")?.pages ?? []) as string[];
   admin = await setUpSchool(server);
   const db = server.handle.db;
+  // A moderator of the school (the owner's invitation promotes a student; the promotion ends their sessions).
+  const mod = await newStudent(server, "Moe Moderator");
+  const promoted = await admin.post("/home/team", { name: "Moe Moderator", email: mod.email, role: "moderator" });
+  expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
+  moderator = await logInAs(server, mod.email, "student-secret");
   const now = new Date().toISOString();
 
   const course = await arrangeDiscussionCourse(db, {
@@ -739,6 +748,39 @@ describe("Figure 9 for pages: student B opens every page that names an object wi
     const statuses = await inBatches(paths, async (path) => (await studentB.page(path)).status);
     expect(paths.map((path, i) => ({ path, status: statuses[i] })).filter((r) => r.status !== 404)).toEqual([]);
     expect(paths.length).toBeGreaterThan(15);
+  });
+});
+
+describe("team roles: a moderator against every admin route and page but the moderation queue's", () => {
+  const isModerationQueue = (url: string) => url === "/home/moderation" || url.startsWith("/home/moderation/");
+
+  it("answers 403 to every admin call and changes nothing", async () => {
+    const calls = requestsOf(routes).filter(({ url }) => isAdminRoute(url) && !isModerationQueue(url));
+    const unbuildable = calls.filter(({ url }) => !pathOf(url)).map(({ method, url }) => `${method} ${url}`);
+    expect(unbuildable).toEqual([]);
+    const before = await snapshot();
+    const statuses = await inBatches(calls, ({ method, url }) => call(moderator, method, pathOf(url)!, {}));
+    // The tus endpoint also serves a comment video's author (a student): a video not the caller's answers 404,
+    // as it does to student B above.
+    const refusal = (url: string) => (url.startsWith("/tus/") ? 404 : 403);
+    const wrong = calls
+      .map(({ method, url }, i) => ({ call: `${method} ${url}`, status: statuses[i] }))
+      .filter((r, i) => r.status !== refusal(calls[i]!.url));
+    expect(wrong).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    expect(calls.length).toBeGreaterThan(60);
+  });
+
+  it("answers 403 to every admin page, and opens the moderation queue", async () => {
+    const swept = pages.filter(
+      (page) => page.startsWith("/home") && !page.startsWith("/home/access-manager/") && !isModerationQueue(page),
+    );
+    expect(swept).toContain("/home/transactions");
+    expect(swept).toContain("/home/team");
+    const paths = swept.map((page) => pathOf(page)!);
+    const statuses = await inBatches(paths, async (path) => (await moderator.page(path)).status);
+    expect(paths.map((path, i) => ({ path, status: statuses[i] })).filter((r) => r.status !== 403)).toEqual([]);
+    expect((await moderator.page("/home/moderation")).status).toBe(200);
   });
 });
 

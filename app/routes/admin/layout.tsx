@@ -18,10 +18,12 @@ import { BadgeCheck, Handshake, TicketPercent } from "lucide-react";
 import { BarChart3, Receipt } from "lucide-react";
 import { DatabaseZap } from "lucide-react";
 import { ClipboardList, Flag, Inbox, MessagesSquare, Users } from "lucide-react";
+import { History, UserCog } from "lucide-react";
 import { GraduationCap } from "lucide-react";
 import { clsx } from "clsx";
 import { guardAdminArea } from "#app/lib/admin-area.ts";
 import { countOpenItems } from "#core/moderation/list-queue.ts";
+import { isModerator, isOwner } from "#core/shared/actor.ts";
 import { pageContext } from "#server/page-context.ts";
 import { Badge } from "#app/ui/badge.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
@@ -40,13 +42,17 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader(args: Route.LoaderArgs) {
   guardAdminArea(args);
   // The moderation queue's open items, on the navigation's "Moderation" entry.
-  const { services } = args.context.get(pageContext);
-  return { admin: true, openReports: await countOpenItems(services.db) };
+  const { services, request } = args.context.get(pageContext);
+  // What the navigation offers: a moderator sees the moderation queue only, the owner the team and its log too.
+  const nav = isModerator(request.actor) ? "moderator" : isOwner(request.actor) ? "owner" : "admin";
+  return { admin: true, nav, openReports: await countOpenItems(services.db) };
 }
 
 // The navigation in groups, as a creator thinks of the work: what they teach, what they sell, their audience
 // (students, the community, reviews), their site, and the machinery. A new screen joins the group it belongs to.
-type NavItem = { to: string; key: string; icon: LucideIcon; end?: boolean };
+// Who sees an entry: every admin unless it says "owner" (the team and the audit log); a moderator sees only the
+// entries marked "moderator" (the other pages answer them 403).
+type NavItem = { to: string; key: string; icon: LucideIcon; end?: boolean; owner?: true; moderator?: true };
 const groups: { key: string | null; items: NavItem[] }[] = [
   { key: null, items: [{ to: "/home", key: "admin:nav_dashboard", icon: LayoutDashboard, end: true }] },
   {
@@ -75,7 +81,7 @@ const groups: { key: string | null; items: NavItem[] }[] = [
     items: [
       { to: "/home/students", key: "students:nav", icon: Users },
       { to: "/home/community", key: "community_admin:nav", icon: MessagesSquare },
-      { to: "/home/moderation", key: "moderation:nav", icon: Flag },
+      { to: "/home/moderation", key: "moderation:nav", icon: Flag, moderator: true },
       { to: "/home/reviews", key: "reviews:nav", icon: MessageSquareQuote },
     ],
   },
@@ -96,16 +102,26 @@ const groups: { key: string | null; items: NavItem[] }[] = [
       { to: "/home/mail", key: "admin:nav_mail", icon: Mail },
       { to: "/home/jobs", key: "admin:nav_jobs", icon: ListChecks },
       { to: "/home/caches", key: "admin:nav_caches", icon: DatabaseZap },
+      { to: "/home/team", key: "team:nav", icon: UserCog, owner: true },
+      { to: "/home/audit", key: "team:audit_nav", icon: History, owner: true },
     ],
   },
 ];
 
 function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   const t = useT();
-  const openReports = useRouteLoaderData<typeof loader>("routes/admin/layout")?.openReports ?? 0;
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  const openReports = layout?.openReports ?? 0;
+  const nav = layout?.nav ?? "admin";
+  const shown = groups
+    .map((group) => ({
+      ...group,
+      items: group.items.filter((item) => (nav === "moderator" ? item.moderator : !item.owner || nav === "owner")),
+    }))
+    .filter((group) => group.items.length > 0);
   return (
     <nav aria-label={t("admin:navigation")} className="flex flex-col gap-4 p-3">
-      {groups.map((group) => (
+      {shown.map((group) => (
         <div key={group.key ?? "top"} className="flex flex-col gap-0.5">
           {group.key && (
             <p className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted uppercase">{t(group.key)}</p>
@@ -144,6 +160,9 @@ function AdminShell({ children }: { children: ReactNode }) {
   const data = useRootData();
   const [open, setOpen] = useState(false);
   const school = data?.school?.name ?? "Studium";
+  // The school's name leads to the area's first page: the dashboard, or for a moderator the queue.
+  const home =
+    useRouteLoaderData<typeof loader>("routes/admin/layout")?.nav === "moderator" ? "/home/moderation" : "/home";
   return (
     <div className="min-h-screen">
       <a
@@ -154,7 +173,7 @@ function AdminShell({ children }: { children: ReactNode }) {
       </a>
       <aside className="fixed inset-y-0 left-0 hidden w-64 flex-col border-r border-gray-200 bg-white lg:flex">
         <div className="flex h-16 shrink-0 flex-col justify-center border-b border-gray-200 px-6">
-          <Link to="/home" title={school} className="line-clamp-2 text-base leading-tight font-bold text-ink">
+          <Link to={home} title={school} className="line-clamp-2 text-base leading-tight font-bold text-ink">
             {school}
           </Link>
           <span className="text-xs text-muted">{t("admin:area")}</span>
@@ -196,7 +215,7 @@ function AdminShell({ children }: { children: ReactNode }) {
                 </Link>
               </div>
             </Dialog>
-            <Link to="/home" className="min-w-0 truncate text-base font-bold text-ink lg:hidden">
+            <Link to={home} className="min-w-0 truncate text-base font-bold text-ink lg:hidden">
               {school}
             </Link>
             <div className="ml-auto flex items-center gap-2">

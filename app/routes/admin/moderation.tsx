@@ -5,7 +5,7 @@
 // posting to /home/moderation/* (they work before hydration; with the script they stay on the page), except
 // delete, which asks first (ConfirmDialog).
 import { Link, useLocation, useRevalidator } from "react-router";
-import { type ReactNode, useId } from "react";
+import { useId } from "react";
 import { EyeOff, Flag, Trash2 } from "lucide-react";
 import { listOpenQueue, listResolvedReports, type ItemDetails } from "#core/moderation/list-queue.ts";
 import { PAUSED_UNTIL_LIFTED, pauseDurations } from "#core/moderation/policies.ts";
@@ -14,7 +14,7 @@ import { formatDateTime } from "#platform/i18n/format.ts";
 import { pageContext } from "#server/page-context.ts";
 import { api } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
-import { CsrfField } from "#app/features/accounts/csrf-field.tsx";
+import { ActionForm } from "#app/features/admin/action-form.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { Badge } from "#app/ui/badge.tsx";
 import { Button } from "#app/ui/button.tsx";
@@ -75,50 +75,6 @@ type ResolvedRow = NonNullable<Data["resolved"]>[number];
 function errorKey(search: string): string | undefined {
   const key = new URLSearchParams(search).get("error");
   return key && /^(validation|errors|moderation):[a-z_]+$/.test(key) ? key : undefined;
-}
-
-/** A plain form to one of the actions; with the script, sent by the api wrapper and the page read again. */
-function ActionForm({
-  action,
-  fields,
-  toastKey,
-  children,
-  className,
-}: {
-  action: string;
-  fields: Record<string, string | number>;
-  toastKey: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  const t = useT();
-  const revalidator = useRevalidator();
-  const url = `/home/moderation/${action}`;
-  return (
-    <form
-      method="post"
-      action={url}
-      className={className}
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
-        delete data._csrf;
-        try {
-          await api("POST", url, { ...fields, ...data });
-          toast.success(t(toastKey));
-        } catch {
-          // the api wrapper has said what went wrong
-        }
-        await revalidator.revalidate();
-      }}
-    >
-      <CsrfField />
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {children}
-    </form>
-  );
 }
 
 function Place({ row }: { row: ItemDetails }) {
@@ -186,7 +142,7 @@ function PauseForms({ row }: { row: ItemDetails & { paused: string | null } }) {
   if (!row.author || row.author.role === "admin") return null;
   if (row.paused !== null)
     return (
-      <ActionForm action="lift" fields={{ user_id: row.author.id }} toastKey="moderation:lifted_toast">
+      <ActionForm url="/home/moderation/lift" fields={{ user_id: row.author.id }} toastKey="moderation:lifted_toast">
         <Button type="submit" variant="secondary">
           {t("moderation:lift", { name: row.author.name })}
         </Button>
@@ -194,7 +150,7 @@ function PauseForms({ row }: { row: ItemDetails & { paused: string | null } }) {
     );
   return (
     <ActionForm
-      action="pause"
+      url="/home/moderation/pause"
       fields={{ user_id: row.author.id }}
       toastKey="moderation:paused_toast"
       className="flex flex-wrap items-end gap-2"
@@ -256,7 +212,7 @@ function OpenItem({ row }: { row: OpenRow }) {
       )}
       <div className="flex flex-wrap items-end gap-2">
         {row.excerpt !== null && !row.hidden && (
-          <ActionForm action="hide" fields={item} toastKey="moderation:hidden_toast">
+          <ActionForm url="/home/moderation/hide" fields={item} toastKey="moderation:hidden_toast">
             <Button type="submit">{t("moderation:hide")}</Button>
           </ActionForm>
         )}
@@ -279,7 +235,7 @@ function OpenItem({ row }: { row: OpenRow }) {
             }}
           />
         )}
-        <ActionForm action="dismiss" fields={item} toastKey="moderation:dismissed_toast">
+        <ActionForm url="/home/moderation/dismiss" fields={item} toastKey="moderation:dismissed_toast">
           <Button type="submit" variant="secondary">
             {t("moderation:dismiss")}
           </Button>
@@ -339,7 +295,11 @@ function ResolvedTable({ rows }: { rows: ResolvedRow[] }) {
           padding: "tight",
           cell: (row) =>
             row.hidden ? (
-              <ActionForm action="unhide" fields={{ type: row.type, id: row.id }} toastKey="moderation:unhidden_toast">
+              <ActionForm
+                url="/home/moderation/unhide"
+                fields={{ type: row.type, id: row.id }}
+                toastKey="moderation:unhidden_toast"
+              >
                 <Button type="submit" variant="secondary">
                   {t("moderation:unhide")}
                 </Button>
