@@ -261,6 +261,16 @@ export const PERSONAL_DATA: Readonly<Record<string, TableUse>> = {
     erase: "keep",
     why: "as uploads",
   },
+  audit_log: {
+    export: { rows: own(), columns: ["actor_role", "method", "route", "summary", "status", "created_at"] },
+    erase: "anonymise",
+    why: "what a former team member did stays for the owner; the name kept at the time is replaced",
+  },
+  school: {
+    export: null,
+    erase: "keep",
+    why: "the school names its owner, an admin: admins are never erased (the erasure refuses them)",
+  },
   erasures: { export: null, erase: "keep", why: "the record that the erasure happened (when, by whom), no data" },
   // Found by the person's e-mail rather than a key:
   leads: {
