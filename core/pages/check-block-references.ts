@@ -13,9 +13,15 @@ function imagesOf<T extends BlockType>(type: T, settings: BlockSettings<T>): { f
     case "image":
       return [{ field: "image", key: (settings as BlockSettings<"image">).image }];
     case "carousel":
-      return (settings as BlockSettings<"carousel">).slides.map((s, i) => ({ field: `slides.${i}.image`, key: s.image }));
+      return (settings as BlockSettings<"carousel">).slides.map((s, i) => ({
+        field: `slides.${i}.image`,
+        key: s.image,
+      }));
     case "gallery":
-      return (settings as BlockSettings<"gallery">).images.map((s, i) => ({ field: `images.${i}.image`, key: s.image }));
+      return (settings as BlockSettings<"gallery">).images.map((s, i) => ({
+        field: `images.${i}.image`,
+        key: s.image,
+      }));
     case "before_after": {
       const { before, after } = settings as BlockSettings<"before_after">;
       return [

@@ -110,9 +110,7 @@ describe("carousel and gallery", () => {
       "slides.1.image",
     ]);
     expect(errorsOf("gallery", { images: Array(GALLERY_IMAGES_MAX).fill(slide) })).toEqual({});
-    expect(Object.keys(errorsOf("gallery", { images: Array(GALLERY_IMAGES_MAX + 1).fill(slide) }))).toEqual([
-      "images",
-    ]);
+    expect(Object.keys(errorsOf("gallery", { images: Array(GALLERY_IMAGES_MAX + 1).fill(slide) }))).toEqual(["images"]);
   });
 
   it("keeps autoplay off unless asked", () => {

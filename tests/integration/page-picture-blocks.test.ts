@@ -57,7 +57,10 @@ describe("storing and updating", () => {
       ],
       autoplay: false,
     });
-    const missing = await post({ type: "carousel", settings: { slides: [{ image: a }, { image: "images/nope.png" }] } });
+    const missing = await post({
+      type: "carousel",
+      settings: { slides: [{ image: a }, { image: "images/nope.png" }] },
+    });
     expect(missing.status).toBe(422);
     expect(missing.body.errors).toEqual({ "settings.slides.1.image": ["Upload the image again."] });
 
@@ -119,7 +122,9 @@ describe("storing and updating", () => {
 describe("the public page", () => {
   it("renders every picture block on the server, in English and in Polish", async () => {
     const page = await newPage("Studio", "pictures-public");
-    const keys = await Promise.all(["one", "two", "three", "before", "after"].map((n) => storedImage(`images/p-${n}.png`)));
+    const keys = await Promise.all(
+      ["one", "two", "three", "before", "after"].map((n) => storedImage(`images/p-${n}.png`)),
+    );
     const [one, two, three, before, after] = keys as [string, string, string, string, string];
     for (const body of [
       {

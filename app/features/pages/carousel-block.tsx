@@ -134,9 +134,7 @@ export default function CarouselBlock({ slides, autoplay }: { slides: ShownImage
                   draggable={false}
                   className="aspect-[4/3] w-full rounded-2xl object-cover"
                 />
-                {slide.caption && (
-                  <figcaption className="text-center text-sm text-muted">{slide.caption}</figcaption>
-                )}
+                {slide.caption && <figcaption className="text-center text-sm text-muted">{slide.caption}</figcaption>}
               </figure>
             </div>
           ))}
@@ -153,24 +151,21 @@ export default function CarouselBlock({ slides, autoplay }: { slides: ShownImage
           >
             <ChevronLeft aria-hidden className="size-5" />
           </button>
-          <div
-            className={`flex-wrap justify-center gap-1 ${shownClasses(slides.length, "dots")}`}
-            data-carousel-dots
-          >
-              {slides.map((_, index) => (
-                <button
-                  key={index}
-                  type="button"
-                  onClick={() => go(index)}
-                  aria-label={t("pages:carousel_go_to", { n: index + 1 })}
-                  aria-current={index === selected ? "true" : undefined}
-                  className="flex size-6 items-center justify-center"
-                >
-                  <span
-                    aria-hidden
-                    className={`block size-2.5 rounded-full ${index === selected ? "bg-brand-600" : "bg-gray-400"}`}
-                  />
-                </button>
+          <div className={`flex-wrap justify-center gap-1 ${shownClasses(slides.length, "dots")}`} data-carousel-dots>
+            {slides.map((_, index) => (
+              <button
+                key={index}
+                type="button"
+                onClick={() => go(index)}
+                aria-label={t("pages:carousel_go_to", { n: index + 1 })}
+                aria-current={index === selected ? "true" : undefined}
+                className="flex size-6 items-center justify-center"
+              >
+                <span
+                  aria-hidden
+                  className={`block size-2.5 rounded-full ${index === selected ? "bg-brand-600" : "bg-gray-400"}`}
+                />
+              </button>
             ))}
           </div>
           {runs && (
