@@ -31,12 +31,12 @@ const EMBLA_DURATION = Math.round(CAROUSEL_SPEED_MS / 20);
  */
 const basis = {
   narrow: { 1: "basis-full", 2: "basis-1/2", 3: "basis-1/3" },
-  medium: { 1: "md:basis-full", 2: "md:basis-1/2", 3: "md:basis-1/3" },
+  medium: { 1: "min-[768px]:basis-full", 2: "min-[768px]:basis-1/2", 3: "min-[768px]:basis-1/3" },
   wide: { 1: "min-[992px]:basis-full", 2: "min-[992px]:basis-1/2", 3: "min-[992px]:basis-1/3" },
 } as const;
 const shown = {
   narrow: { true: "flex", false: "hidden" },
-  medium: { true: "md:flex", false: "md:hidden" },
+  medium: { true: "min-[768px]:flex", false: "min-[768px]:hidden" },
   wide: { true: "min-[992px]:flex", false: "min-[992px]:hidden" },
 } as const;
 const widths = { narrow: 0, medium: CAROUSEL_NARROW, wide: CAROUSEL_WIDE } as const;

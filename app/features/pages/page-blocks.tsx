@@ -100,7 +100,7 @@ function Block({ block }: { block: BlockView }) {
       );
     case "carousel":
       return (
-        <Suspense fallback={<div className="aspect-[4/3] w-full rounded-2xl bg-gray-100 md:aspect-[8/3]" />}>
+        <Suspense fallback={<div className="aspect-[4/3] w-full rounded-2xl bg-gray-100 min-[768px]:aspect-[8/3]" />}>
           <CarouselBlock slides={block.slides} autoplay={block.autoplay} />
         </Suspense>
       );
