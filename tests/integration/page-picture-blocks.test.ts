@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../helpers/browser-client.ts";
 import { changeSettings, englishSchool } from "../helpers/accounts.ts";
+import { recordStoredUpload } from "../helpers/gallery-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 
@@ -25,22 +26,7 @@ async function newPage(title: string, slug: string): Promise<{ id: number; slug:
   return created.body.page;
 }
 
-/** An image as the upload box leaves it: an upload row that arrived. */
-async function storedImage(key: string): Promise<string> {
-  await server.handle.db
-    .insertInto("uploads")
-    .values({
-      storage_key: key,
-      context: "library",
-      user_id: null,
-      content_type: "image/png",
-      size: 10,
-      status: "stored",
-      created_at: new Date().toISOString(),
-    })
-    .execute();
-  return key;
-}
+const storedImage = (key: string) => recordStoredUpload(server.handle.db, key);
 
 describe("storing and updating", () => {
   it("stores each type with uploaded images and refuses an image that never arrived, naming its field", async () => {

@@ -18,6 +18,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
+import { SwitchField } from "#app/ui/switch-field.tsx";
 import { MarkdownField } from "#app/features/authoring/markdown-field.tsx";
 import { TextareaField } from "#app/features/authoring/textarea-field.tsx";
 import { ImageKeyField, type Picture, PictureList, RepeatedItems } from "./picture-fields.tsx";
@@ -372,16 +373,13 @@ export function BlockForm({
             max={CAROUSEL_SLIDES_MAX}
             errors={err}
           />
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              name="autoplay"
-              checked={settings.autoplay === true}
-              onChange={(e) => set("autoplay")(e.target.checked)}
-              className="size-4"
-            />
-            {t("pages:autoplay")}
-          </label>
+          <SwitchField
+            label={t("pages:autoplay")}
+            name="autoplay"
+            hint={t("pages:autoplay_hint")}
+            checked={settings.autoplay === true}
+            onChange={(e) => set("autoplay")(e.target.checked)}
+          />
         </>
       );
       break;

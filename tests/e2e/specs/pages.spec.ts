@@ -8,7 +8,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { BrowserClient } from "../../helpers/browser-client.ts";
 import type { TestServer } from "../../helpers/test-server.ts";
-import { storePostImage } from "#tests/helpers/gallery-fixtures.ts";
+import { recordStoredUpload, storePostImage } from "#tests/helpers/gallery-fixtures.ts";
 import { expect, expectAccessible, gotoHydrated, login, owner, test, walks } from "../fixtures.ts";
 
 const SHOTS = process.env.PAGES_SHOTS;
@@ -17,11 +17,16 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-/** The school's language, switched through the settings API, and a course to sell (through the authoring API). */
-async function arrange(server: TestServer, language: "en" | "pl", title: string) {
+/** The owner, signed in through the API. */
+async function ownerClient(server: TestServer): Promise<BrowserClient> {
   const admin = new BrowserClient(server.url);
   await admin.page("/login");
   await admin.post("/login", { email: owner.email, password: owner.password });
+  return admin;
+}
+
+/** The school's language, switched through the settings API. */
+async function setLanguage(admin: BrowserClient, language: "en" | "pl") {
   const settings = await admin.json("PUT", "/home/settings", {
     name: "Test Academy",
     language,
@@ -30,6 +35,12 @@ async function arrange(server: TestServer, language: "en" | "pl", title: string)
     registration_enabled: true,
   });
   expect(settings.status).toBe(200);
+}
+
+/** The school's language and a course to sell (through the authoring API). */
+async function arrange(server: TestServer, language: "en" | "pl", title: string) {
+  const admin = await ownerClient(server);
+  await setLanguage(admin, language);
   const course = await admin.post("/home/courses", { title, currency: "EUR", price_cents: 4900, status: "published" });
   expect(course.status).toBe(200);
 }
@@ -260,24 +271,11 @@ test("the picture blocks at 1280 px in English and 390 px in Polish: slides, sli
 }) => {
   test.slow();
   expect(schoolEn.owner.email).toBe(owner.email);
-  const admin = new BrowserClient(server.url);
-  await admin.page("/login");
-  await admin.post("/login", { email: owner.email, password: owner.password });
+  const admin = await ownerClient(server);
   const keys: string[] = [];
   for (let i = 0; i < 4; i++) {
     const key = await storePostImage(server.database.dataDir, { width: 16, height: 12 });
-    await server.handle.db
-      .insertInto("uploads")
-      .values({
-        storage_key: key,
-        context: "library",
-        user_id: null,
-        content_type: "image/png",
-        size: 100,
-        status: "stored",
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await recordStoredUpload(server.handle.db, key);
     keys.push(key);
   }
   const created = await admin.post("/home/pages", { title: "Studio", slug: "studio-pictures" });
@@ -299,14 +297,7 @@ test("the picture blocks at 1280 px in English and 390 px in Polish: slides, sli
   await admin.json("PUT", `/home/pages/${pageId}`, { title: "Studio", slug: "studio-pictures", status: "published" });
 
   for (const { language, width } of walks) {
-    const settings = await admin.json("PUT", "/home/settings", {
-      name: "Test Academy",
-      language,
-      currency: "EUR",
-      login_enabled: true,
-      registration_enabled: true,
-    });
-    expect(settings.status).toBe(200);
+    await setLanguage(admin, language);
     await page.setViewportSize({ width, height: 900 });
     await gotoHydrated(page, "/studio-pictures");
 
