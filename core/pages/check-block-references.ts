@@ -1,10 +1,42 @@
 // What a block's settings point at must exist, checked when the block is saved: an image whose upload arrived, a
 // course for the checkout button, and for a countdown a real end (issue 16: EU law forbids false urgency, so the
 // builder refuses a countdown that ends in nothing): the course's promotion must have a price and an end still
-// to come (the price changes on the server at that moment), or the evergreen deadline must have a length.
+// to come (the price changes on the server at that moment), or the evergreen deadline must have a length. Every
+// image of a carousel, a before/after pair, a gallery and a testimonial's photo must have arrived too.
 import type { Db } from "#platform/db/connection.ts";
 import { fieldError } from "../errors.ts";
 import type { BlockSettings, BlockType } from "./schemas.ts";
+
+/** The images a block shows, each with the settings field a refusal names. */
+function imagesOf<T extends BlockType>(type: T, settings: BlockSettings<T>): { field: string; key: string }[] {
+  switch (type) {
+    case "image":
+      return [{ field: "image", key: (settings as BlockSettings<"image">).image }];
+    case "carousel":
+      return (settings as BlockSettings<"carousel">).slides.map((s, i) => ({
+        field: `slides.${i}.image`,
+        key: s.image,
+      }));
+    case "gallery":
+      return (settings as BlockSettings<"gallery">).images.map((s, i) => ({
+        field: `images.${i}.image`,
+        key: s.image,
+      }));
+    case "before_after": {
+      const { before, after } = settings as BlockSettings<"before_after">;
+      return [
+        { field: "before", key: before },
+        { field: "after", key: after },
+      ];
+    }
+    case "testimonials":
+      return (settings as BlockSettings<"testimonials">).items.flatMap((item, i) =>
+        item.photo ? [{ field: `items.${i}.photo`, key: item.photo }] : [],
+      );
+    default:
+      return [];
+  }
+}
 
 export async function checkBlockReferences<T extends BlockType>(
   db: Db,
@@ -12,15 +44,17 @@ export async function checkBlockReferences<T extends BlockType>(
   settings: BlockSettings<T>,
   now: string,
 ): Promise<void> {
-  if (type === "image") {
-    const { image } = settings as BlockSettings<"image">;
-    const upload = await db
+  const images = imagesOf(type, settings);
+  if (images.length > 0) {
+    const arrived = await db
       .selectFrom("uploads")
-      .select("id")
-      .where("storage_key", "=", image)
+      .select("storage_key")
+      .where("storage_key", "in", [...new Set(images.map((i) => i.key))])
       .where("status", "=", "stored")
-      .executeTakeFirst();
-    if (!upload) throw fieldError("settings.image", "authoring:image_not_uploaded");
+      .execute();
+    const stored = new Set(arrived.map((row) => row.storage_key));
+    const missing = images.find((i) => !stored.has(i.key));
+    if (missing) throw fieldError(`settings.${missing.field}`, "authoring:image_not_uploaded");
   }
   if (type === "checkout") {
     const { course_id } = settings as BlockSettings<"checkout">;

@@ -15,6 +15,9 @@ import { AppError } from "../errors.ts";
 import { publicLeadForm, type PublicLeadForm } from "../leads/get-public-lead-form.ts";
 import { findLeadForm } from "../leads/form-records.ts";
 
+/** An image as a carousel, a gallery or the before/after pair shows it. */
+export type ShownImage = { src: string; alt: string; caption: string };
+
 export type BlockCourse = { id: number; slug: string; title: string; status: string; price: CoursePrice };
 
 export type ShownBlock = { id: number } & (
@@ -23,6 +26,10 @@ export type ShownBlock = { id: number } & (
   | { type: "image"; src: string; alt: string; caption: string }
   | { type: "video"; provider: VideoProvider; src: string; title: string }
   | { type: "faq"; items: { question: string; answer: string }[] }
+  | { type: "carousel"; slides: ShownImage[]; autoplay: boolean }
+  | { type: "before_after"; before: ShownImage; after: ShownImage; start: number }
+  | { type: "gallery"; images: ShownImage[] }
+  | { type: "testimonials"; items: { quote: string; name: string; role: string; photo: string | null }[] }
   | { type: "checkout"; course: BlockCourse }
   | { type: "lead_form"; form: PublicLeadForm }
   | {
@@ -38,6 +45,10 @@ export type ShownBlock = { id: number } & (
       customClasses: string;
     }
 );
+
+function shownImage(picture: { image: string; alt: string; caption: string }): ShownImage {
+  return { src: coverPhotoUrl(picture.image)!, alt: picture.alt, caption: picture.caption };
+}
 
 export type SitePage = {
   page: PageView;
@@ -113,6 +124,37 @@ export async function getSitePage(
       }
       case "faq":
         blocks.push({ id: block.id, type: "faq", items: (s as BlockSettings<"faq">).items });
+        break;
+      case "carousel": {
+        const { slides, autoplay } = s as BlockSettings<"carousel">;
+        blocks.push({ id: block.id, type: "carousel", slides: slides.map(shownImage), autoplay });
+        break;
+      }
+      case "before_after": {
+        const c = s as BlockSettings<"before_after">;
+        blocks.push({
+          id: block.id,
+          type: "before_after",
+          before: shownImage({ image: c.before, alt: c.before_alt, caption: "" }),
+          after: shownImage({ image: c.after, alt: c.after_alt, caption: "" }),
+          start: c.start,
+        });
+        break;
+      }
+      case "gallery":
+        blocks.push({ id: block.id, type: "gallery", images: (s as BlockSettings<"gallery">).images.map(shownImage) });
+        break;
+      case "testimonials":
+        blocks.push({
+          id: block.id,
+          type: "testimonials",
+          items: (s as BlockSettings<"testimonials">).items.map(({ quote, name, role, photo }) => ({
+            quote,
+            name,
+            role,
+            photo: coverPhotoUrl(photo),
+          })),
+        });
         break;
       case "checkout": {
         const found = await courseOf((s as BlockSettings<"checkout">).course_id);

@@ -1,7 +1,14 @@
 // Each block type's settings rules (pure): what the builder and the §7 calls accept and refuse.
 import { describe, expect, it } from "vitest";
 import { fieldErrorsOf } from "../validation.ts";
-import { blockSettingsByType, blockTypeSchema, pageSchema } from "./schemas.ts";
+import {
+  blockSettingsByType,
+  blockTypeSchema,
+  CAROUSEL_SLIDES_MAX,
+  GALLERY_IMAGES_MAX,
+  pageSchema,
+  TESTIMONIALS_MAX,
+} from "./schemas.ts";
 import { videoEmbed } from "./video-embed.ts";
 
 function errorsOf(type: keyof typeof blockSettingsByType, settings: unknown) {
@@ -13,7 +20,8 @@ describe("block types", () => {
   it("knows the built types and refuses others", () => {
     expect(blockTypeSchema.safeParse({ type: "countdown" }).success).toBe(true);
     expect(blockTypeSchema.safeParse({ type: "lead_form" }).success).toBe(true);
-    expect(blockTypeSchema.safeParse({ type: "carousel" }).success).toBe(false);
+    expect(blockTypeSchema.safeParse({ type: "carousel" }).success).toBe(true);
+    expect(blockTypeSchema.safeParse({ type: "pricing_table" }).success).toBe(false);
   });
 });
 
@@ -87,5 +95,64 @@ describe("other blocks", () => {
     expect(pageSchema.parse({ title: "Offer" })).toMatchObject({ status: "draft", slug: "" });
     expect(pageSchema.safeParse({ title: "" }).success).toBe(false);
     expect(pageSchema.safeParse({ title: "X", status: "archived" }).success).toBe(false);
+  });
+});
+
+describe("carousel and gallery", () => {
+  const slide = { image: "images/a.png" };
+  it("need one image at least and at most their maximum, each with an upload", () => {
+    expect(errorsOf("carousel", { slides: [slide] })).toEqual({});
+    expect(Object.keys(errorsOf("carousel", { slides: [] }))).toEqual(["slides"]);
+    expect(Object.keys(errorsOf("carousel", { slides: Array(CAROUSEL_SLIDES_MAX + 1).fill(slide) }))).toEqual([
+      "slides",
+    ]);
+    expect(Object.keys(errorsOf("carousel", { slides: [slide, { image: " ", alt: "x" }] }))).toEqual([
+      "slides.1.image",
+    ]);
+    expect(errorsOf("gallery", { images: Array(GALLERY_IMAGES_MAX).fill(slide) })).toEqual({});
+    expect(Object.keys(errorsOf("gallery", { images: Array(GALLERY_IMAGES_MAX + 1).fill(slide) }))).toEqual(["images"]);
+  });
+
+  it("keeps autoplay off unless asked", () => {
+    expect(blockSettingsByType.carousel.parse({ slides: [slide] }).autoplay).toBe(false);
+    expect(blockSettingsByType.carousel.parse({ slides: [slide], autoplay: true }).autoplay).toBe(true);
+  });
+});
+
+describe("before/after", () => {
+  const pair = { before: "images/b.png", after: "images/a.png" };
+  it("starts at 50 unless set, within 0-100 in 0.1 steps", () => {
+    expect(blockSettingsByType.before_after.parse(pair).start).toBe(50);
+    expect(errorsOf("before_after", { ...pair, start: 33.3 })).toEqual({});
+    expect(errorsOf("before_after", { ...pair, start: 0 })).toEqual({});
+    expect(errorsOf("before_after", { ...pair, start: 100 })).toEqual({});
+    for (const start of [100.1, -1, 50.05])
+      expect(errorsOf("before_after", { ...pair, start }), String(start)).toEqual({
+        start: [{ key: "pages:slider_start" }],
+      });
+  });
+
+  it("needs both images", () => {
+    expect(Object.keys(errorsOf("before_after", { before: "images/b.png" }))).toEqual(["after"]);
+  });
+});
+
+describe("testimonials", () => {
+  it("need a quote and a name; role and photo are optional", () => {
+    expect(errorsOf("testimonials", { items: [{ quote: "Great.", name: "Ala" }] })).toEqual({});
+    expect(blockSettingsByType.testimonials.parse({ items: [{ quote: "Great.", name: "Ala" }] }).items[0]).toEqual({
+      quote: "Great.",
+      name: "Ala",
+      role: "",
+      photo: "",
+    });
+    expect(Object.keys(errorsOf("testimonials", { items: [{ quote: "  ", name: "" }] })).sort()).toEqual([
+      "items.0.name",
+      "items.0.quote",
+    ]);
+    expect(Object.keys(errorsOf("testimonials", { items: [] }))).toEqual(["items"]);
+    expect(
+      Object.keys(errorsOf("testimonials", { items: Array(TESTIMONIALS_MAX + 1).fill({ quote: "q", name: "n" }) })),
+    ).toEqual(["items"]);
   });
 });

@@ -4,6 +4,7 @@
 // image arrived) are in check-block-references.ts and page-slug.ts.
 import { z } from "zod";
 import { idSchema } from "#core/shared/ids.ts";
+import { isSliderPosition, SLIDER_START } from "./compare-slider.ts";
 import { videoEmbed } from "./video-embed.ts";
 
 export const PAGE_TITLE_MAX = 200;
@@ -11,6 +12,9 @@ export const SEO_TITLE_MAX = 200;
 export const SEO_DESCRIPTION_MAX = 400;
 export const BLOCKS_MAX = 100;
 export const FAQ_ITEMS_MAX = 50;
+export const CAROUSEL_SLIDES_MAX = 20;
+export const GALLERY_IMAGES_MAX = 60;
+export const TESTIMONIALS_MAX = 30;
 /** An evergreen countdown runs at most a year per visitor. */
 export const EVERGREEN_MINUTES_MAX = 525_600;
 
@@ -38,6 +42,13 @@ const classNames = z
   .max(200)
   .refine((value) => /^[\w :/.[\]#%-]*$/.test(value), { error: "pages:classes_format" })
   .default("");
+
+/** storage key of an image uploaded through /home/images (check-block-references.ts: it must have arrived) */
+const imageKey = z.string().trim().min(1).max(300);
+const altText = z.string().trim().max(300).default("");
+
+/** One image of a carousel or a gallery: its upload, the text for screen readers and an optional caption. */
+const pictured = z.object({ image: imageKey, alt: altText, caption: z.string().trim().max(300).default("") });
 
 export const blockSettingsByType = {
   heading: z.object({
@@ -90,6 +101,39 @@ export const blockSettingsByType = {
       if (value.mode === "evergreen" && value.minutes === undefined)
         ctx.addIssue({ code: "custom", path: ["minutes"], message: "pages:countdown_no_end" });
     }),
+  /** spec §2 Carousel: the slides in order; autoplay every 2500 ms when on (core/pages/carousel.ts) */
+  carousel: z.object({
+    slides: z.array(pictured).min(1).max(CAROUSEL_SLIDES_MAX),
+    autoplay: z.boolean().default(false),
+  }),
+  /** spec §2 Before/after: two images over each other and where the divide starts (0-100 in 0.1 steps) */
+  before_after: z.object({
+    before: imageKey,
+    before_alt: altText,
+    after: imageKey,
+    after_alt: altText,
+    start: z
+      .number()
+      .refine((value) => isSliderPosition(value), { error: "pages:slider_start" })
+      .default(SLIDER_START),
+  }),
+  /** a grid of images opening the community's lightbox */
+  gallery: z.object({ images: z.array(pictured).min(1).max(GALLERY_IMAGES_MAX) }),
+  /** what students say: plain text (no Markdown, no links), a name, optionally their role and a photo */
+  testimonials: z.object({
+    items: z
+      .array(
+        z.object({
+          quote: z.string().trim().min(1).max(2000),
+          name: z.string().trim().min(1).max(200),
+          role: z.string().trim().max(200).default(""),
+          /** empty: no photo (the initials in a circle) */
+          photo: z.string().trim().max(300).default(""),
+        }),
+      )
+      .min(1)
+      .max(TESTIMONIALS_MAX),
+  }),
 } as const;
 
 export type BlockType = keyof typeof blockSettingsByType;

@@ -81,6 +81,23 @@ export async function storePostImage(dataDir: string, size = { width: 8, height:
   return key;
 }
 
+/** The upload row the image upload box leaves for an image that arrived (pages' blocks accept only those). */
+export async function recordStoredUpload(db: Db, key: string): Promise<string> {
+  await db
+    .insertInto("uploads")
+    .values({
+      storage_key: key,
+      context: "library",
+      user_id: null,
+      content_type: "image/png",
+      size: 100,
+      status: "stored",
+      created_at: nowIso(),
+    })
+    .execute();
+  return key;
+}
+
 /** A post in the topic; with `image` (a storage key) it is in the gallery. */
 export async function arrangePost(
   db: Db,

@@ -4,16 +4,26 @@
 import { type FormEvent, type ReactNode, useState } from "react";
 import { Plus, Trash2 } from "lucide-react";
 import type { CourseChoice, FormChoice } from "#core/pages/get-page-for-editing.ts";
-import { blockSettingsByType, type BlockType } from "#core/pages/schemas.ts";
+import {
+  blockSettingsByType,
+  type BlockType,
+  CAROUSEL_SLIDES_MAX,
+  GALLERY_IMAGES_MAX,
+  TESTIMONIALS_MAX,
+} from "#core/pages/schemas.ts";
+import { SLIDER_MAX, SLIDER_MIN, SLIDER_START, SLIDER_STEP } from "#core/pages/compare-slider.ts";
 import { fieldErrorsOf } from "#core/validation.ts";
 import type { FieldMessages } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { Button } from "#app/ui/button.tsx";
 import { Field, FormAlert } from "#app/ui/field.tsx";
 import { SelectField } from "#app/ui/select-field.tsx";
-import { ImageUpload } from "#app/features/media/image-upload.tsx";
+import { SwitchField } from "#app/ui/switch-field.tsx";
 import { MarkdownField } from "#app/features/authoring/markdown-field.tsx";
 import { TextareaField } from "#app/features/authoring/textarea-field.tsx";
+import { ImageKeyField, type Picture, PictureList, RepeatedItems } from "./picture-fields.tsx";
+
+type Testimonial = { quote: string; name: string; role: string; photo: string };
 
 export type Settings = Record<string, unknown>;
 /** Saves the settings; resolves with the server's field errors when it refused them, null when saved. */
@@ -36,12 +46,16 @@ export const emptySettings: Record<BlockType, Settings> = {
     text_color: "",
     custom_classes: "",
   },
+  carousel: { slides: [{ image: "", alt: "", caption: "" }], autoplay: false },
+  before_after: { before: "", before_alt: "", after: "", after_alt: "", start: String(SLIDER_START) },
+  gallery: { images: [{ image: "", alt: "", caption: "" }] },
+  testimonials: { items: [{ quote: "", name: "", role: "", photo: "" }] },
 };
 
 /** The settings as the calls take them: numbers for ids and minutes, empty optional fields left out. */
 function toBody(type: BlockType, settings: Settings): Settings {
   const body = { ...settings };
-  for (const key of ["course_id", "form_id", "minutes"]) {
+  for (const key of ["course_id", "form_id", "minutes", "start"]) {
     if (!(key in body)) continue;
     if (body[key] === "" || body[key] === null) delete body[key];
     else body[key] = Number(body[key]);
@@ -139,20 +153,14 @@ export function BlockForm({
     case "image":
       fields = (
         <>
-          <div className="flex flex-col gap-1">
-            <ImageUpload
-              context="library"
-              value={text("image") || null}
-              onChange={(key) => set("image")(key ?? "")}
-              label={t("pages:image")}
-            />
-            <p className="text-xs text-muted">{t("pages:image_hint")}</p>
-            {err("image") && (
-              <p className="text-sm text-red-700" data-field-error="settings.image">
-                {err("image")!.join(" ")}
-              </p>
-            )}
-          </div>
+          <ImageKeyField
+            label={t("pages:image")}
+            field="image"
+            value={text("image")}
+            onChange={set("image")}
+            errors={err}
+            hint={t("pages:image_hint")}
+          />
           <Field
             label={t("pages:alt")}
             name="alt"
@@ -355,6 +363,129 @@ export function BlockForm({
       );
       break;
     }
+    case "carousel":
+      fields = (
+        <>
+          <PictureList
+            field="slides"
+            pictures={settings.slides as Picture[]}
+            onChange={set("slides")}
+            max={CAROUSEL_SLIDES_MAX}
+            errors={err}
+          />
+          <SwitchField
+            label={t("pages:autoplay")}
+            name="autoplay"
+            hint={t("pages:autoplay_hint")}
+            checked={settings.autoplay === true}
+            onChange={(e) => set("autoplay")(e.target.checked)}
+          />
+        </>
+      );
+      break;
+    case "gallery":
+      fields = (
+        <PictureList
+          field="images"
+          pictures={settings.images as Picture[]}
+          onChange={set("images")}
+          max={GALLERY_IMAGES_MAX}
+          errors={err}
+        />
+      );
+      break;
+    case "before_after":
+      fields = (
+        <>
+          {(["before", "after"] as const).map((side) => (
+            <fieldset key={side} className="flex flex-col gap-3 rounded-lg border border-gray-200 p-3">
+              <legend className="px-1 text-sm font-semibold">{t(`pages:${side}_image`)}</legend>
+              <ImageKeyField
+                label={t("pages:image")}
+                field={side}
+                value={text(side)}
+                onChange={set(side)}
+                errors={err}
+                hint={t("pages:before_after_hint")}
+              />
+              <Field
+                label={t("pages:alt")}
+                name={`${side}_alt`}
+                value={text(`${side}_alt`)}
+                onChange={(e) => set(`${side}_alt`)(e.target.value)}
+                errors={err(`${side}_alt`)}
+                maxLength={300}
+              />
+            </fieldset>
+          ))}
+          <Field
+            label={t("pages:slider_start_label")}
+            name="start"
+            type="number"
+            inputMode="decimal"
+            min={SLIDER_MIN}
+            max={SLIDER_MAX}
+            step={SLIDER_STEP}
+            value={text("start")}
+            onChange={(e) => set("start")(e.target.value)}
+            errors={err("start")}
+            hint={t("pages:slider_start_hint")}
+          />
+        </>
+      );
+      break;
+    case "testimonials":
+      fields = (
+        <RepeatedItems<Testimonial>
+          field="items"
+          items={settings.items as Testimonial[]}
+          onChange={set("items")}
+          empty={{ quote: "", name: "", role: "", photo: "" }}
+          max={TESTIMONIALS_MAX}
+          legend={(index) => t("pages:testimonial_n", { n: index + 1 })}
+          addLabel={t("pages:testimonial_add")}
+          errors={err}
+        >
+          {(item, index, setItem) => (
+            <>
+              <TextareaField
+                label={t("pages:testimonial_quote")}
+                name={`items.${index}.quote`}
+                value={item.quote}
+                onChange={(e) => setItem({ quote: e.target.value })}
+                errors={err(`items.${index}.quote`)}
+                maxLength={2000}
+              />
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  label={t("pages:testimonial_name")}
+                  name={`items.${index}.name`}
+                  value={item.name}
+                  onChange={(e) => setItem({ name: e.target.value })}
+                  errors={err(`items.${index}.name`)}
+                  maxLength={200}
+                />
+                <Field
+                  label={t("pages:testimonial_role")}
+                  name={`items.${index}.role`}
+                  value={item.role}
+                  onChange={(e) => setItem({ role: e.target.value })}
+                  errors={err(`items.${index}.role`)}
+                  maxLength={200}
+                />
+              </div>
+              <ImageKeyField
+                label={t("pages:testimonial_photo")}
+                field={`items.${index}.photo`}
+                value={item.photo}
+                onChange={(photo) => setItem({ photo })}
+                errors={err}
+              />
+            </>
+          )}
+        </RepeatedItems>
+      );
+      break;
   }
 
   return (

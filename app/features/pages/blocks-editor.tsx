@@ -4,10 +4,14 @@
 import { type ReactNode, useState } from "react";
 import {
   AlignLeft,
+  Columns2,
+  GalleryHorizontal,
   Heading,
   HelpCircle,
   Image as ImageIcon,
   Inbox,
+  LayoutGrid,
+  MessageSquareQuote,
   Pencil,
   Plus,
   ShoppingCart,
@@ -37,7 +41,18 @@ const icons: Record<BlockType, LucideIcon> = {
   checkout: ShoppingCart,
   lead_form: Inbox,
   countdown: Timer,
+  carousel: GalleryHorizontal,
+  before_after: Columns2,
+  gallery: LayoutGrid,
+  testimonials: MessageSquareQuote,
 };
+
+/** A carousel's or gallery's images in the list: how many, and the first one's description. */
+function pictures(list: unknown): string {
+  const images = (list as { alt: string; caption: string }[] | undefined) ?? [];
+  const first = images[0];
+  return [`${images.length} ×`, first?.caption || first?.alt || ""].join(" ").trim();
+}
 
 function summary(block: BlockView, courses: CourseChoice[], forms: FormChoice[]): string {
   const s = block.settings;
@@ -63,6 +78,14 @@ function summary(block: BlockView, courses: CourseChoice[], forms: FormChoice[])
       return forms.find((f) => f.id === s.form_id)?.name ?? "";
     case "countdown":
       return s.mode === "promo" ? courseTitle() : `${String(s.minutes)} min`;
+    case "carousel":
+      return pictures(s.slides);
+    case "gallery":
+      return pictures(s.images);
+    case "before_after":
+      return [s.before_alt, s.after_alt].filter(Boolean).join(" · ");
+    case "testimonials":
+      return (s.items as { name: string }[]).map((i) => i.name).join(" · ");
   }
 }
 

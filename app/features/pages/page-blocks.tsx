@@ -2,7 +2,10 @@
 // image (the admin's 600 × 600 or 1280 × 800 upload), video (click to load), questions and answers (native
 // disclosures: keyboard and screen readers work as they do everywhere), the single-course checkout button
 // ('has access' or 'buy', with the price), the school's lead form (sent from this page's path), and the countdown
-// with the promotion's prices in its slot.
+// with the promotion's prices in its slot; the carousel and the before/after comparison, whose libraries load only
+// on pages that have one (React.lazy: rendered whole on the server, hydrated once their code arrives), the image
+// gallery (the community's lightbox on click) and testimonials.
+import { lazy, Suspense } from "react";
 import { ChevronDown } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import { CheckoutButton } from "#app/features/catalog/checkout-button.tsx";
@@ -11,6 +14,11 @@ import { CountdownBlock } from "./countdown-block.tsx";
 import type { BlockView } from "./site-page-data.server.ts";
 import { VideoBlock } from "./video-block.tsx";
 import { LeadForm } from "#app/features/leads/lead-form.tsx";
+import { GalleryBlock } from "./gallery-block.tsx";
+import { TestimonialsBlock } from "./testimonials-block.tsx";
+
+const CarouselBlock = lazy(() => import("./carousel-block.tsx"));
+const BeforeAfterBlock = lazy(() => import("./before-after-block.tsx"));
 
 type PriceView = Extract<BlockView, { type: "checkout" }>["price"];
 
@@ -90,6 +98,22 @@ function Block({ block }: { block: BlockView }) {
           <LeadForm form={block.form} />
         </div>
       );
+    case "carousel":
+      return (
+        <Suspense fallback={<div className="aspect-[4/3] w-full rounded-2xl bg-gray-100 min-[768px]:aspect-[8/3]" />}>
+          <CarouselBlock slides={block.slides} autoplay={block.autoplay} />
+        </Suspense>
+      );
+    case "before_after":
+      return (
+        <Suspense fallback={<div className="aspect-[4/3] w-full rounded-2xl bg-gray-100" />}>
+          <BeforeAfterBlock before={block.before} after={block.after} start={block.start} />
+        </Suspense>
+      );
+    case "gallery":
+      return <GalleryBlock images={block.images} />;
+    case "testimonials":
+      return <TestimonialsBlock items={block.items} />;
     case "countdown":
       return (
         <CountdownBlock

@@ -22,7 +22,21 @@ type PriceView = {
 };
 
 export type BlockView = { id: number } & (
-  | Extract<ShownBlock, { type: "heading" | "image" | "video" | "faq" | "lead_form" }>
+  | Extract<
+      ShownBlock,
+      {
+        type:
+          | "heading"
+          | "image"
+          | "video"
+          | "faq"
+          | "lead_form"
+          | "carousel"
+          | "before_after"
+          | "gallery"
+          | "testimonials";
+      }
+    >
   | { type: "text"; html: string }
   | { type: "checkout"; course: { slug: string; title: string }; price: PriceView; hasAccess: boolean }
   | (Omit<Extract<ShownBlock, { type: "countdown" }>, "course"> & { price: PriceView | null })

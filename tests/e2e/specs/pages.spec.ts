@@ -3,10 +3,12 @@
 // the keyboard, previews the draft, publishes it, and a visitor sees it at its address: the countdown ticking from
 // a deadline the server keeps (the same after a reload), the video a button until clicked (no frame of the
 // provider's before), the answers opening like any disclosure. In English at 1280 px and Polish at 390 px, with axe
-// on each screen.
+// on each screen. Then the picture blocks (carousel, before/after, gallery, testimonials) on a page arranged through
+// the calls, at both widths and languages.
 import type { Locator, Page } from "@playwright/test";
 import { BrowserClient } from "../../helpers/browser-client.ts";
 import type { TestServer } from "../../helpers/test-server.ts";
+import { recordStoredUpload, storePostImage } from "#tests/helpers/gallery-fixtures.ts";
 import { expect, expectAccessible, gotoHydrated, login, owner, test, walks } from "../fixtures.ts";
 
 const SHOTS = process.env.PAGES_SHOTS;
@@ -15,11 +17,16 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-/** The school's language, switched through the settings API, and a course to sell (through the authoring API). */
-async function arrange(server: TestServer, language: "en" | "pl", title: string) {
+/** The owner, signed in through the API. */
+async function ownerClient(server: TestServer): Promise<BrowserClient> {
   const admin = new BrowserClient(server.url);
   await admin.page("/login");
   await admin.post("/login", { email: owner.email, password: owner.password });
+  return admin;
+}
+
+/** The school's language, switched through the settings API. */
+async function setLanguage(admin: BrowserClient, language: "en" | "pl") {
   const settings = await admin.json("PUT", "/home/settings", {
     name: "Test Academy",
     language,
@@ -28,6 +35,12 @@ async function arrange(server: TestServer, language: "en" | "pl", title: string)
     registration_enabled: true,
   });
   expect(settings.status).toBe(200);
+}
+
+/** The school's language and a course to sell (through the authoring API). */
+async function arrange(server: TestServer, language: "en" | "pl", title: string) {
+  const admin = await ownerClient(server);
+  await setLanguage(admin, language);
   const course = await admin.post("/home/courses", { title, currency: "EUR", price_cents: 4900, status: "published" });
   expect(course.status).toBe(200);
 }
@@ -250,3 +263,87 @@ for (const { language, width } of walks) {
     expect(await server.handle.db.selectFrom("countdown_deadlines").select("ends_at").execute()).toEqual(rows);
   });
 }
+
+test("the picture blocks at 1280 px in English and 390 px in Polish: slides, slider keys, gallery lightbox, axe", async ({
+  page,
+  server,
+  schoolEn,
+}) => {
+  test.slow();
+  expect(schoolEn.owner.email).toBe(owner.email);
+  const admin = await ownerClient(server);
+  const keys: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const key = await storePostImage(server.database.dataDir, { width: 16, height: 12 });
+    await recordStoredUpload(server.handle.db, key);
+    keys.push(key);
+  }
+  const created = await admin.post("/home/pages", { title: "Studio", slug: "studio-pictures" });
+  const pageId = created.body.page.id as number;
+  const slides = keys.map((image, i) => ({ image, alt: `Room ${i + 1}` }));
+  for (const body of [
+    { type: "carousel", settings: { slides } },
+    {
+      type: "before_after",
+      settings: { before: keys[0], after: keys[1], before_alt: "Sketch", after_alt: "Painting" },
+    },
+    { type: "gallery", settings: { images: slides.slice(0, 3) } },
+    {
+      type: "testimonials",
+      settings: { items: [{ quote: "Wonderful teacher.", name: "Ala Nowak", role: "Painter" }] },
+    },
+  ])
+    expect((await admin.post(`/home/subpages/${pageId}/blocks`, body)).status).toBe(200);
+  await admin.json("PUT", `/home/pages/${pageId}`, { title: "Studio", slug: "studio-pictures", status: "published" });
+
+  for (const { language, width } of walks) {
+    await setLanguage(admin, language);
+    await page.setViewportSize({ width, height: 900 });
+    await gotoHydrated(page, "/studio-pictures");
+
+    // The carousel: 3 slides side by side with arrows at 1280 px, 1 with dots at 390 px (spec §9).
+    const carousel = page.locator("[data-carousel]");
+    const inView = async () => {
+      const box = (await carousel.boundingBox())!;
+      let count = 0;
+      for (const slide of await carousel.locator("[data-slide]").all()) {
+        const s = await slide.boundingBox();
+        if (s && s.x >= box.x - 20 && s.x + s.width <= box.x + box.width + 1) count++;
+      }
+      return count;
+    };
+    await expect.poll(inView).toBe(width >= 992 ? 3 : 1);
+    const next = carousel.getByRole("button", { name: language === "en" ? "Next image" : "Następny obraz" });
+    const dots = carousel.getByRole("button", { name: language === "en" ? "Show image 2" : "Pokaż obraz 2" });
+    if (width >= 768) {
+      await expect(dots).toBeHidden();
+      await next.click();
+    } else {
+      await expect(next).toBeHidden();
+      await dots.click();
+    }
+    // The second slide comes first.
+    const left = (await carousel.boundingBox())!.x;
+    await expect
+      .poll(async () => Math.abs((await carousel.locator('[data-slide="1"]').boundingBox())!.x - left))
+      .toBeLessThan(20);
+
+    // Before/after: the handle starts at 50 and moves with the keyboard (End: the far end).
+    const handle = page.getByRole("slider");
+    await expect(handle).toHaveAttribute("aria-valuenow", "50");
+    await handle.focus();
+    await page.keyboard.press("End");
+    await expect(handle).toHaveAttribute("aria-valuenow", "100");
+
+    // The gallery opens the community's lightbox; Escape closes it.
+    await page.getByRole("button", { name: language === "en" ? "Open image 2 of 3" : "Otwórz obraz 2 z 3" }).click();
+    const status = page.getByTestId("lightbox-status");
+    await expect(status).toHaveAttribute("data-index", "1");
+    await page.keyboard.press("Escape");
+    await expect(status).toHaveCount(0);
+
+    await expect(page.getByText("Wonderful teacher.")).toBeVisible();
+    await expectAccessible(page);
+    await shot(page, `pictures-${language}`);
+  }
+});

@@ -5,6 +5,7 @@
 // behind inert and gives focus back to the thumbnail that opened it; Tab goes round inside (keepFocusInside).
 // Swiping: the spec's distance is 50 px (§9), which the library does not let one set (it starts a drag at 30 px),
 // so its own swipe is off and a pointer (mouse, pen or finger) moved 50 px or more sideways changes the image here.
+// The pages' gallery block (app/features/pages/gallery-block.tsx) opens it too, with images of no post.
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import Lightbox, { type ControllerRef, type Slide } from "yet-another-react-lightbox";
 import Captions from "yet-another-react-lightbox/plugins/captions";
@@ -53,6 +54,10 @@ function keepFocusInside(event: KeyboardEvent<HTMLDivElement>) {
   }
 }
 
+/** An image the lightbox shows: a community image links its post; a page's gallery image has none. */
+export type LightboxImage = Pick<GalleryImage, "src" | "thumbnail" | "alt" | "caption"> &
+  Partial<Pick<GalleryImage, "width" | "height" | "post_id" | "post_url">>;
+
 export function GalleryLightbox({
   images,
   index,
@@ -60,7 +65,7 @@ export function GalleryLightbox({
   loop = false,
   hideThumbnails = false,
 }: {
-  images: GalleryImage[];
+  images: LightboxImage[];
   /** the image shown; null: closed */
   index: number | null;
   onClose: () => void;
@@ -86,11 +91,11 @@ export function GalleryLightbox({
         height: image.height ?? undefined,
         thumbnail: image.thumbnail,
         title: image.caption,
-        description: (
+        description: image.post_url ? (
           <a href={image.post_url} className="underline underline-offset-2 hover:text-white">
             {t("gallery:open_post")}
           </a>
-        ),
+        ) : undefined,
       })),
     [images, t],
   );
