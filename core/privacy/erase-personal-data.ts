@@ -209,7 +209,11 @@ async function erase(db: Db, person: Person, erasedBy: number, requestedBy: Eras
     await scrub(trx, "student_imports", ["lines", "report"], person);
 
     // A former team member's actions stay in the owner's audit log, under the placeholder name.
-    await trx.updateTable("audit_log").set({ actor_name: erasedName(userId) }).where("user_id", "=", userId).execute();
+    await trx
+      .updateTable("audit_log")
+      .set({ actor_name: erasedName(userId) })
+      .where("user_id", "=", userId)
+      .execute();
 
     const now = nowIso();
     await trx
