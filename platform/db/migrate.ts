@@ -38,6 +38,7 @@ import * as m0033 from "./migrations/0033-articles.ts";
 import * as m0034 from "./migrations/0034-students-and-tags.ts";
 import * as m0035 from "./migrations/0035-access-endings.ts";
 import * as m0036 from "./migrations/0036-lead-forms-on-pages.ts";
+import * as m0038 from "./migrations/0038-membership-invoices-retention-withdrawal.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -75,6 +76,7 @@ const migrations: Record<string, MigrationModule> = {
   "0034-students-and-tags": m0034,
   "0035-access-endings": m0035,
   "0036-lead-forms-on-pages": m0036,
+  "0038-membership-invoices-retention-withdrawal": m0038,
 };
 
 class ListedMigrations implements MigrationProvider {

@@ -10,6 +10,7 @@ import { logOut } from "#core/accounts/log-out.ts";
 import { publicUser } from "#core/accounts/public-user.ts";
 import { register } from "#core/accounts/register.ts";
 import { AppError } from "#core/errors.ts";
+import { listMembershipInvoicesForUser } from "#core/invoices/list-membership-invoices.ts";
 import { answerCancelSurvey } from "#core/memberships/answer-cancel-survey.ts";
 import { cancelMembership } from "#core/memberships/cancel-membership.ts";
 import { getMyMemberships } from "#core/memberships/get-my-membership.ts";
@@ -102,6 +103,7 @@ export async function membershipRoutes(app: FastifyInstance, { services }: { ser
 
   app.get("/my/membership", jsonCallsOnly(app), async (request) => ({
     memberships: await getMyMemberships(db, request.ctx.actor),
+    invoices: await listMembershipInvoicesForUser(db, request.ctx.actor),
   }));
 
   const own = limited(routeLimits.membership);

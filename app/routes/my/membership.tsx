@@ -2,7 +2,8 @@
 // amount, card brand and last digits, and the actions the status allows (cancel with the survey, resume, subscribe
 // again).
 import { Link, useRevalidator, useSearchParams } from "react-router";
-import { BadgeCheck, CreditCard } from "lucide-react";
+import { BadgeCheck, CreditCard, FileText } from "lucide-react";
+import { listMembershipInvoicesForUser, type MembershipInvoice } from "#core/invoices/list-membership-invoices.ts";
 import { getMyMemberships, type MyMembership } from "#core/memberships/get-my-membership.ts";
 import { formatDate } from "#platform/i18n/format.ts";
 import { pageContext } from "#server/page-context.ts";
@@ -25,7 +26,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  return { memberships: await getMyMemberships(services.db, ctx.actor) };
+  return {
+    memberships: await getMyMemberships(services.db, ctx.actor),
+    invoices: await listMembershipInvoicesForUser(services.db, ctx.actor),
+  };
 }
 
 const statusTone: Record<MyMembership["status"], BadgeTone> = {
@@ -58,7 +62,52 @@ function Resume({ membershipId }: { membershipId: number }) {
   );
 }
 
-function MembershipPanel({ membership: m }: { membership: MyMembership }) {
+const invoiceTone = { scheduled: "warning", issued: "success", failed: "danger" } as const satisfies Record<
+  MembershipInvoice["status"],
+  BadgeTone
+>;
+
+/** The membership's invoices, one per paid charge, with the PDF link as /my/invoices has it. */
+function MembershipInvoices({ invoices, currency }: { invoices: MembershipInvoice[]; currency: string }) {
+  const t = useT();
+  const lang = useRootData()?.lang ?? "en";
+  const timeZone = useTimeZone();
+  const money = useMoney(currency);
+  if (invoices.length === 0) return null;
+  return (
+    <div>
+      <h3 className="text-sm font-semibold">{t("invoices:title")}</h3>
+      <ul className="mt-2 flex flex-col divide-y divide-gray-100 text-sm" aria-label={t("invoices:list_label")}>
+        {invoices.map((invoice) => (
+          <li
+            key={invoice.id}
+            data-membership-invoice-id={invoice.id}
+            className="flex flex-wrap items-center justify-between gap-2 py-2"
+          >
+            <span className="tabular-nums">
+              {formatDate(invoice.date, lang, timeZone)} · {money(invoice.total_cents)}
+              {invoice.number && <span className="ms-2 font-medium">{invoice.number}</span>}
+            </span>
+            {invoice.has_pdf ? (
+              <a
+                href={`/my/membership/invoices/${invoice.id}/pdf`}
+                className={buttonClass("secondary")}
+                aria-label={t("invoices:download_label", { number: invoice.number ?? "" })}
+              >
+                <FileText aria-hidden className="size-4" />
+                {t("invoices:download")}
+              </a>
+            ) : (
+              <Badge tone={invoiceTone[invoice.status]}>{t(`invoices:status_${invoice.status}`)}</Badge>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function MembershipPanel({ membership: m, invoices }: { membership: MyMembership; invoices: MembershipInvoice[] }) {
   const t = useT();
   const lang = useRootData()?.lang ?? "en";
   const timeZone = useTimeZone();
@@ -137,11 +186,12 @@ function MembershipPanel({ membership: m }: { membership: MyMembership }) {
           </Link>
         )}
       </div>
+      <MembershipInvoices invoices={invoices} currency={m.currency} />
     </section>
   );
 }
 
-export default function MyMembershipPage({ loaderData: { memberships } }: Route.ComponentProps) {
+export default function MyMembershipPage({ loaderData: { memberships, invoices } }: Route.ComponentProps) {
   const t = useT();
   const [search] = useSearchParams();
   return (
@@ -156,7 +206,13 @@ export default function MyMembershipPage({ loaderData: { memberships } }: Route.
       {memberships.length === 0 ? (
         <EmptyState icon={BadgeCheck} title={t("memberships:my_none_title")} text={t("memberships:my_none_text")} />
       ) : (
-        memberships.map((membership) => <MembershipPanel key={membership.id} membership={membership} />)
+        memberships.map((membership) => (
+          <MembershipPanel
+            key={membership.id}
+            membership={membership}
+            invoices={invoices.filter((invoice) => invoice.membership_id === membership.id)}
+          />
+        ))
       )}
     </div>
   );
