@@ -167,3 +167,6 @@ export const cardUpdateSchema = z.object({
   membership_id: formIdSchema.optional(),
   cypher: z.preprocess(trimmed, z.string().max(2000)),
 });
+
+/** POST /my/membership/withdraw: the EU withdrawal of a membership (the confirm step is the page's dialog). */
+export const withdrawSchema = z.object({ membership_id: formIdSchema });

@@ -3,7 +3,8 @@
 // - POST /subscribe/checkout/register {plan, terms, name, email, password}: a visitor registers on the way;
 // - POST /subscribe/test/{hash}/pay {card} | /decline: the test provider's simulated payment page (hash: capability);
 // - GET /my/membership (JSON callers; the browser gets the page): the caller's memberships;
-// - POST /my/membership/cancel {membership_id, confirm} -> {membership_id}; /cancel-survey; /resume.
+// - POST /my/membership/cancel {membership_id, confirm} -> {membership_id}; /cancel-survey; /resume;
+// - POST /my/membership/withdraw {membership_id} -> {membership_id, refund_cents}: the EU withdrawal (14 days).
 // Plain form posts get a 303 like the other checkouts.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { logOut } from "#core/accounts/log-out.ts";
@@ -14,6 +15,7 @@ import { listMembershipInvoicesForUser } from "#core/invoices/list-membership-in
 import { answerCancelSurvey } from "#core/memberships/answer-cancel-survey.ts";
 import { cancelMembership } from "#core/memberships/cancel-membership.ts";
 import { getMyMemberships } from "#core/memberships/get-my-membership.ts";
+import { withdrawMembership } from "#core/memberships/withdraw-membership.ts";
 import { resumeMembership } from "#core/memberships/resume-membership.ts";
 import { subscribeSchema } from "#core/memberships/schemas.ts";
 import { settleTestCheckout } from "#core/memberships/settle-test-checkout.ts";
@@ -125,6 +127,17 @@ export async function membershipRoutes(app: FastifyInstance, { services }: { ser
       reply,
       async () => ({
         json: await answerCancelSurvey(db, request.ctx.actor, body(request)),
+        redirect: "/my/membership",
+      }),
+      "/my/membership",
+    ),
+  );
+  app.post("/my/membership/withdraw", own, (request, reply) =>
+    handle(
+      request,
+      reply,
+      async () => ({
+        json: await withdrawMembership(db, request.ctx.actor, body(request)),
         redirect: "/my/membership",
       }),
       "/my/membership",

@@ -51,7 +51,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     history: history.map((entry) => ({
       ...entry,
       at: formatDateTime(entry.at, ctx.lang, zone),
-      amount: entry.kind === "charge" ? money(entry.amount_cents, entry.currency) : "",
+      amount:
+        entry.kind === "charge"
+          ? money(entry.amount_cents, entry.currency)
+          : entry.kind === "withdrawn"
+            ? money(entry.refund_cents, m.currency)
+            : "",
       retry: entry.kind === "charge" && entry.next_retry_at ? date(entry.next_retry_at) : "",
     })),
   };
@@ -84,6 +89,12 @@ function HistoryItem({ entry }: { entry: Entry }) {
           })
         : t("memberships_admin:history_no_answer"),
     );
+  } else if (entry.kind === "withdrawn") {
+    title = t("memberships_admin:history_withdrawn");
+    lines.push(t("memberships_admin:history_refund_due", { amount: entry.amount }));
+  } else if (entry.kind === "retention") {
+    title = t("memberships_admin:history_retention");
+    lines.push(entry.reason);
   } else {
     title =
       entry.kind === "ended"

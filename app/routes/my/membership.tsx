@@ -13,6 +13,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { useRootData, useTimeZone } from "#app/lib/root-data.ts";
 import { CancelMembership } from "#app/features/memberships/cancel-flow.tsx";
 import { periodLabel } from "#app/features/memberships/subscribe-checkout.tsx";
+import { WithdrawMembership } from "#app/features/memberships/withdraw-membership.tsx";
 import { StripeCardUpdate, StripeReturnNotice } from "#app/features/memberships/stripe-billing.tsx";
 import { useMoney } from "#app/features/purchase/money.ts";
 import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
@@ -170,9 +171,22 @@ function MembershipPanel({ membership: m, invoices }: { membership: MyMembership
         )}
       </dl>
       {m.status === "past_due" && <p className="text-sm text-red-700">{t("memberships:past_due_note")}</p>}
+      {m.withdraw_until && (
+        <p className="text-sm text-muted" data-testid="withdraw-until">
+          {t("memberships:withdraw_until", { date: date(m.withdraw_until) })}
+        </p>
+      )}
+      {m.withdrawn_at && (
+        <p className="text-sm text-muted" data-testid="withdrawn">
+          {t("memberships:withdrawn_note", { date: date(m.withdrawn_at) })}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         {m.actions.cancel && <CancelMembership membershipId={m.id} status={m.status} />}
         {m.actions.resume && <Resume membershipId={m.id} />}
+        {m.actions.withdraw && m.withdraw_until && (
+          <WithdrawMembership membershipId={m.id} until={date(m.withdraw_until)} refund={money(m.paid_cents)} />
+        )}
         {m.actions.update_card && (
           <Link to={`/my/membership/card?membership=${m.id}`} className={buttonClass("secondary")}>
             <CreditCard aria-hidden className="size-4" />
