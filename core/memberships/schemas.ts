@@ -170,3 +170,9 @@ export const cardUpdateSchema = z.object({
 
 /** POST /my/membership/withdraw: the EU withdrawal of a membership (the confirm step is the page's dialog). */
 export const withdrawSchema = z.object({ membership_id: formIdSchema });
+
+/** POST /my/membership/retention: the member's answer to the retention offer shown in the cancel flow. */
+export const retentionAnswerSchema = z.object({
+  membership_id: formIdSchema,
+  accept: z.preprocess((value) => value === true || value === "true" || value === "1" || value === "on", z.boolean()),
+});
