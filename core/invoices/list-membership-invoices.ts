@@ -3,7 +3,7 @@
 // caller's own; an invoice being issued right now shows as scheduled (for the member it is still on its way).
 import type { Db } from "#platform/db/connection.ts";
 import { type Actor, authorizeUser } from "../shared/actor.ts";
-import type { BuyerInvoiceStatus } from "./list-invoices-for-user.ts";
+import { type BuyerInvoiceStatus, buyerInvoiceState } from "./list-invoices-for-user.ts";
 import { canSeeOwnInvoices } from "./policies.ts";
 
 export type MembershipInvoice = {
@@ -50,8 +50,6 @@ export async function listMembershipInvoicesForUser(db: Db, actor: Actor, limit 
     date: row.paid_at ?? row.created_at,
     total_cents: row.amount_cents,
     currency: row.currency,
-    status: row.status === "issuing" ? "scheduled" : row.status,
-    number: row.status === "issued" ? row.number : null,
-    has_pdf: row.status === "issued" && Boolean(row.pdf_url),
+    ...buyerInvoiceState(row),
   }));
 }

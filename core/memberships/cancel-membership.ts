@@ -18,6 +18,7 @@ import { findRetentionOffer } from "./internal/retention-offer.ts";
 import { canManageOwnMembership } from "./policies.ts";
 import { type RetentionOffer, offersRetention } from "./retention.ts";
 import { cancelSchema } from "./schemas.ts";
+import { dropPendingRetries } from "./internal/drop-retries.ts";
 
 export async function cancelMembership(
   db: Db,
@@ -73,12 +74,7 @@ export async function cancelLiveMembership(trx: Db, membership: Membership, user
   if (Number(updated.numUpdatedRows) === 0)
     throw new AppError("conflict", { messageKey: "memberships:not_cancelable" });
   // A renewal being retried is given up: nobody is charged after cancelling.
-  await trx
-    .updateTable("membership_charges")
-    .set({ next_retry_at: null, updated_at: now })
-    .where("membership_id", "=", membership.id)
-    .where("status", "=", "failed")
-    .execute();
+  await dropPendingRetries(trx, membership.id, now);
   await trx
     .insertInto("membership_cancellations")
     .values({ membership_id: membership.id, user_id: userId, created_at: now })

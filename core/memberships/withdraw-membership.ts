@@ -16,6 +16,7 @@ import { queueMembershipNotice } from "./mails/queue-membership-notice.ts";
 import { canManageOwnMembership } from "./policies.ts";
 import { withdrawSchema } from "./schemas.ts";
 import { canWithdraw, withinWithdrawalPeriod } from "./withdrawal.ts";
+import { dropPendingRetries } from "./internal/drop-retries.ts";
 
 export async function withdrawMembership(
   db: Db,
@@ -46,12 +47,7 @@ export async function withdrawMembership(
     if (Number(ended.numUpdatedRows) === 0)
       throw new AppError("conflict", { messageKey: "memberships:not_withdrawable" });
     // A renewal waiting for its retry is given up.
-    await trx
-      .updateTable("membership_charges")
-      .set({ next_retry_at: null, updated_at: now })
-      .where("membership_id", "=", membership.id)
-      .where("status", "=", "failed")
-      .execute();
+    await dropPendingRetries(trx, membership.id, now);
     const paid = await trx
       .selectFrom("membership_charges")
       .select(["amount_cents"])

@@ -11,9 +11,9 @@ import { enqueue } from "#platform/jobs/queue.ts";
 import { type FakeFakturownia, startFakeFakturownia } from "#tests/fakes/fakturownia.ts";
 import { visitor } from "../helpers/accounts.ts";
 import type { BrowserClient } from "../helpers/browser-client.ts";
-import { newStudent } from "../helpers/discussion-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer, waitFor } from "../helpers/test-server.ts";
+import { createMonthlyPlan, subscribeNewStudent } from "./membership-flow-helpers.ts";
 
 const testTokenChargers: TokenChargers = { get: (name) => (name === "test" ? testTokenCharger : null) };
 const account = { account: "akademia", apiToken: "fk-membership-token-0001" };
@@ -32,21 +32,7 @@ beforeAll(async () => {
     settings: { account: account.account, api_token: account.apiToken },
   });
   expect(setUp.status).toBe(200);
-  const plan = await admin.post("/home/memberships", {
-    name: "Photo club",
-    description: "Every month",
-    price: "49.20",
-    vat_rate: 23,
-    currency: "PLN",
-    period_months: 1,
-    trial_days: 0,
-    signups_open: 1,
-    course_ids: [],
-    product_ids: [],
-    topic_ids: [],
-  });
-  expect(plan.status).toBe(200);
-  planId = plan.body.membership_plan.id;
+  planId = await createMonthlyPlan(admin, { name: "Photo club", price: "49.20", currency: "PLN" });
 });
 afterAll(async () => {
   await server?.stop();
@@ -56,14 +42,7 @@ afterEach(() => {
   expect(fakturownia.unhandled).toEqual([]);
 });
 
-async function subscribe() {
-  const student = await newStudent(server, "Maria Member");
-  await student.client.page(`/subscribe/checkout?plan=${planId}`);
-  const start = await student.client.post("/subscribe/checkout", { plan: planId, terms: true });
-  expect(start.status).toBe(200);
-  expect((await student.client.post(`${start.body.redirect}/pay`, { card: "ok" })).status).toBe(200);
-  return { ...student, membershipId: start.body.membership_id as number };
-}
+const subscribe = () => subscribeNewStudent(server, planId, "Maria Member");
 
 async function chargeOf(membershipId: number, period: number) {
   return server.handle.db
@@ -165,24 +144,8 @@ describe("membership invoices", () => {
   });
 
   it("queues no invoice for a free plan's start", async () => {
-    const free = await admin.post("/home/memberships", {
-      name: "Free club",
-      description: "",
-      price: "0",
-      vat_rate: 23,
-      currency: "PLN",
-      period_months: 1,
-      trial_days: 0,
-      signups_open: 1,
-      course_ids: [],
-      product_ids: [],
-      topic_ids: [],
-    });
-    expect(free.status).toBe(200);
-    const student = await newStudent(server);
-    await student.client.page(`/subscribe/checkout?plan=${free.body.membership_plan.id}`);
-    const start = await student.client.post("/subscribe/checkout", { plan: free.body.membership_plan.id, terms: true });
-    expect(start.status).toBe(200);
+    const freePlan = await createMonthlyPlan(admin, { name: "Free club", price: "0", currency: "PLN" });
+    const start = { body: { membership_id: (await subscribeNewStudent(server, freePlan)).membershipId } };
     const charges = await server.handle.db
       .selectFrom("membership_charges as c")
       .innerJoin("membership_invoices as i", "i.charge_id", "c.id")

@@ -14,6 +14,7 @@ import type { BrowserClient } from "../helpers/browser-client.ts";
 import { newStudent } from "../helpers/discussion-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+import { createMonthlyPlan, subscribeNewStudent } from "./membership-flow-helpers.ts";
 
 const chargers: TokenChargers = { get: (name) => (name === "test" ? testTokenCharger : null) };
 
@@ -24,34 +25,13 @@ let planId: number;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await setUpSchool(server, { language: "en", currency: "EUR" });
-  const plan = await admin.post("/home/memberships", {
-    name: "Club",
-    description: "",
-    price: "40.00",
-    vat_rate: 23,
-    currency: "EUR",
-    period_months: 1,
-    trial_days: 0,
-    signups_open: 1,
-    course_ids: [],
-    product_ids: [],
-    topic_ids: [],
-  });
-  expect(plan.status).toBe(200);
-  planId = plan.body.membership_plan.id;
+  planId = await createMonthlyPlan(admin, { name: "Club", price: "40.00", currency: "EUR" });
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-async function subscribe() {
-  const student = await newStudent(server, "Rita Retained");
-  await student.client.page(`/subscribe/checkout?plan=${planId}`);
-  const start = await student.client.post("/subscribe/checkout", { plan: planId, terms: true });
-  expect(start.status).toBe(200);
-  expect((await student.client.post(`${start.body.redirect}/pay`, { card: "ok" })).status).toBe(200);
-  return { ...student, membershipId: start.body.membership_id as number };
-}
+const subscribe = () => subscribeNewStudent(server, planId, "Rita Retained");
 
 async function membershipOf(id: number) {
   return server.handle.db.selectFrom("memberships").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

@@ -10,9 +10,9 @@ import { formatDate } from "#platform/i18n/format.ts";
 import { changeSettings, englishSchool } from "../helpers/accounts.ts";
 import type { BrowserClient } from "../helpers/browser-client.ts";
 import { arrangeTopic } from "../helpers/community-fixtures.ts";
-import { newStudent } from "../helpers/discussion-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+import { createMonthlyPlan, subscribeNewStudent } from "./membership-flow-helpers.ts";
 
 let server: TestServer;
 let admin: BrowserClient;
@@ -41,34 +41,13 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = await setUpSchool(server, { language: "en", currency: "EUR" });
   topicId = await arrangeTopic(server.handle.db, { visibility: "restricted", title: "Members only" });
-  const plan = await admin.post("/home/memberships", {
-    name: "Club",
-    description: "",
-    price: "49.00",
-    vat_rate: 23,
-    currency: "EUR",
-    period_months: 1,
-    trial_days: 0,
-    signups_open: 1,
-    course_ids: [],
-    product_ids: [],
-    topic_ids: [topicId],
-  });
-  expect(plan.status).toBe(200);
-  planId = plan.body.membership_plan.id;
+  planId = await createMonthlyPlan(admin, { name: "Club", price: "49.00", currency: "EUR", topic_ids: [topicId] });
 });
 afterAll(async () => {
   await server?.stop();
 });
 
-async function subscribe() {
-  const student = await newStudent(server, "Wanda Withdraw");
-  await student.client.page(`/subscribe/checkout?plan=${planId}`);
-  const start = await student.client.post("/subscribe/checkout", { plan: planId, terms: true });
-  expect(start.status).toBe(200);
-  expect((await student.client.post(`${start.body.redirect}/pay`, { card: "ok" })).status).toBe(200);
-  return { ...student, membershipId: start.body.membership_id as number };
-}
+const subscribe = () => subscribeNewStudent(server, planId, "Wanda Withdraw");
 
 async function membershipOf(id: number) {
   return server.handle.db.selectFrom("memberships").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
