@@ -74,7 +74,8 @@ export async function answerRetentionOffer(
         membership_id: membership.id,
         kind: "retention",
         periods: offer.periods,
-        reason: offer.kind === "discount" ? `discount ${offer.percent}%` : "pause",
+        // The offer as taken: "discount:<percent>" or "pause" (the admin's page words it in the school's language).
+        reason: offer.kind === "discount" ? `discount:${offer.percent}` : "pause",
         actor_user_id: userId,
         created_at: now,
       })

@@ -7,6 +7,7 @@ import type { MembershipStatus, PlanPeriod } from "#platform/db/schema.ts";
 import { type Actor, authorizeUser } from "../shared/actor.ts";
 import { LIFETIME, addDays, membershipOpens } from "./periods.ts";
 import { canManageOwnMembership } from "./policies.ts";
+import { renewalAmount } from "./retention.ts";
 import { canWithdraw, withdrawalDeadline } from "./withdrawal.ts";
 
 export type MyMembership = {
@@ -21,6 +22,8 @@ export type MyMembership = {
   trial_ends_at: string | null;
   /** when the next charge is due (a retry's day when past due); null: none coming */
   next_charge_at: string | null;
+  /** what the next renewal charges (less a retention discount that covers it) */
+  next_charge_cents: number;
   card: { brand: string; last4: string; exp_month: number | null; exp_year: number | null } | null;
   has_access: boolean;
   /** update_card: the card form of /my/membership/card (renewals we charge ourselves);
@@ -92,6 +95,7 @@ export async function getMyMemberships(db: Db, actor: Actor, now = nowIso()): Pr
       current_period_end: row.current_period_end,
       trial_ends_at: row.trial_ends_at,
       next_charge_at: row.status === "past_due" ? retry : renewing ? row.current_period_end : null,
+      next_charge_cents: renewalAmount(row, row.period_number + 1),
       card:
         row.card_brand && row.card_last4
           ? { brand: row.card_brand, last4: row.card_last4, exp_month: row.card_exp_month, exp_year: row.card_exp_year }

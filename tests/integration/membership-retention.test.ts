@@ -101,6 +101,8 @@ describe("in the cancel flow", () => {
     });
     expect(accepted.status).toBe(200);
     expect(accepted.body).toEqual({ membership_id: member.membershipId, canceled: false });
+    const mine = await member.client.json("GET", "/my/membership");
+    expect(mine.body.memberships[0]).toMatchObject({ price_cents: 4000, next_charge_cents: 3000 });
     // Answered once.
     expect(
       (await member.client.post("/my/membership/retention", { membership_id: member.membershipId, accept: false }))
@@ -123,6 +125,10 @@ describe("in the cancel flow", () => {
       { period_number: 3, amount_cents: 3000 },
       { period_number: 4, amount_cents: 4000 },
     ]);
+    // The admin's history of the member says what was taken.
+    const history = await admin.page(`/home/memberships/members/${member.membershipId}`);
+    expect(history.html).toContain("Took the retention offer");
+    expect(history.html).toContain("25% off the next 2 renewals");
     // Never shown again: the next cancel cancels.
     const again = await cancel(member);
     expect(again.body).toEqual({ membership_id: member.membershipId });

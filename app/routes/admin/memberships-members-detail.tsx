@@ -94,7 +94,12 @@ function HistoryItem({ entry }: { entry: Entry }) {
     lines.push(t("memberships_admin:history_refund_due", { amount: entry.amount }));
   } else if (entry.kind === "retention") {
     title = t("memberships_admin:history_retention");
-    lines.push(entry.reason);
+    const [kind, percent] = entry.reason.split(":");
+    lines.push(
+      kind === "discount"
+        ? t("memberships_admin:history_retention_discount", { percent, count: entry.periods })
+        : t("memberships_admin:history_retention_pause", { count: entry.periods }),
+    );
   } else {
     title =
       entry.kind === "ended"

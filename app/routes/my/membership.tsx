@@ -139,7 +139,7 @@ function MembershipPanel({ membership: m, invoices }: { membership: MyMembership
           <div>
             <dt className="text-muted">{t("memberships:next_charge")}</dt>
             <dd className="font-medium" data-testid="next-charge">
-              {t("memberships:next_charge_value", { date: date(m.next_charge_at), amount: money(m.price_cents) })}
+              {t("memberships:next_charge_value", { date: date(m.next_charge_at), amount: money(m.next_charge_cents) })}
             </dd>
           </div>
         )}
