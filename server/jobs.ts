@@ -5,7 +5,7 @@ import { passwordResetMailJob } from "#core/accounts/jobs.ts";
 import { issueCertificateJob } from "#core/certificates/jobs.ts";
 import { notifyCommentJob, notifyPostJob, topicMailJob } from "#core/community/notifications/jobs.ts";
 import { closeExpiredAttemptsJob, closeExpiredAttemptsSchedule } from "#core/exams/jobs.ts";
-import { issueInvoiceJob } from "#core/invoices/jobs.ts";
+import { issueInvoiceJob, issueMembershipInvoiceJob } from "#core/invoices/jobs.ts";
 import {
   commentVideoSweepJob,
   commentVideoSweepSchedule,
@@ -34,6 +34,10 @@ export function registeredJobs(services: Services): RegisteredJob[] {
     registerJob(sendMailJob, { mailer: services.mailer }),
     registerJob(passwordResetMailJob, { mailer: services.mailer, secret: services.secret }),
     registerJob(issueInvoiceJob, { secret: services.secret, providerFor: invoicingProvidersFor(services.config) }),
+    registerJob(issueMembershipInvoiceJob, {
+      secret: services.secret,
+      providerFor: invoicingProvidersFor(services.config),
+    }),
     registerJob(recheckPendingPaymentsJob, { providers: services.payments, hooks: completionHooks(services) }),
     registerJob(mediaMaintenanceJob, {
       storage: services.storage,

@@ -13,7 +13,7 @@ import type { TransactionStatus } from "#platform/db/schema.ts";
 import type { JobHandler } from "#platform/jobs/define-job.ts";
 import { STALE_AFTER_MS } from "#platform/jobs/worker.ts";
 import { InvoicingProviderError } from "#core/ports/invoicing.ts";
-import type { InvoicingProviderFactory } from "#core/ports/invoicing.ts";
+import type { InvoiceInput, InvoicingProviderFactory } from "#core/ports/invoicing.ts";
 import type { IssueInvoicePayload } from "./jobs.ts";
 import { invoiceBuyer, invoiceDate, invoiceLines, parseInvoiceDetails } from "./invoice-content.ts";
 
@@ -99,25 +99,64 @@ export async function issueInvoice(
     if (invoice.status === "issued") return "already_issued";
   }
 
-  const row = invoice;
-  const refuse = async (message: string) => {
-    await db
-      .updateTable("invoices")
-      .set({ status: "failed", last_error: message, updated_at: nowIso() })
-      .where("id", "=", row.id)
-      .where("status", "!=", "issued")
-      .execute();
-    return "refused" as const;
-  };
-  if (!PAID_STATUSES.includes(sale.status)) return refuse(`the transaction is not paid (status ${sale.status})`);
+  if (!PAID_STATUSES.includes(sale.status))
+    return refuseInvoice(db, "invoices", invoice.id, `the transaction is not paid (status ${sale.status})`);
   const details = parseInvoiceDetails(sale.invoice);
-  if (!details) return refuse("the transaction has no invoice details");
+  if (!details) return refuseInvoice(db, "invoices", invoice.id, "the transaction has no invoice details");
+  return issueInvoiceRow(deps, "invoices", invoice, attempt, `transaction ${transactionId}`, {
+    transactionHash: sale.hash,
+    buyer: invoiceBuyer(details, { name: sale.buyer_name, email: sale.buyer_email }),
+    lines: invoiceLines({
+      title: sale.title,
+      quantity: sale.quantity,
+      totalCents: sale.total_cents,
+      vatRate: sale.vat_rate,
+    }),
+    currency: sale.currency,
+    issueDate: invoiceDate(new Date()),
+    sellDate: invoiceDate(sale.paid_at ?? sale.created_at),
+    idempotencyKey: `studium-${sale.hash}`,
+  });
+}
 
+/**
+ * The tables holding invoice rows: a purchase's (`invoices`, per transaction) and a membership charge's
+ * (`membership_invoices`, per charge). They share every column used below; only the key to what was paid differs.
+ */
+export type InvoiceRowTable = "invoices" | "membership_invoices";
+
+/** Marks an invoice row that can never succeed as it stands 'failed' (not retried). */
+export async function refuseInvoice(db: Db, table: InvoiceRowTable, id: number, message: string) {
+  await db
+    .updateTable(table as "invoices")
+    .set({ status: "failed", last_error: message, updated_at: nowIso() })
+    .where("id", "=", id)
+    .where("status", "!=", "issued")
+    .execute();
+  return "refused" as const;
+}
+
+/**
+ * Leases one invoice row, has the service issue `input`, and stores the number and PDF link; shared by the
+ * purchases' and the memberships' invoices. A failure keeps the row 'scheduled' (or 'failed' on the job's last
+ * attempt) with a safe message and throws, so the worker retries.
+ */
+export async function issueInvoiceRow(
+  deps: InvoiceDeps,
+  table: InvoiceRowTable,
+  row: { id: number; provider: string },
+  attempt: { last: boolean },
+  label: string,
+  input: InvoiceInput,
+): Promise<"issued" | "busy"> {
+  const { db } = deps;
+  // Both tables have the same columns here; Kysely is told the one name.
+  const rows = table as "invoices";
   // The lease: one statement, so two runs cannot both take it (PostgreSQL re-checks the condition on the row it
   // waited for; SQLite has one writer).
   const now = nowIso();
   const claimed = await db
-    .updateTable("invoices")
+    .updateTable(rows)
     .set((eb) => ({ status: "issuing", attempts: eb("attempts", "+", 1), updated_at: now }))
     .where("id", "=", row.id)
     .where((eb) =>
@@ -135,22 +174,9 @@ export async function issueInvoice(
     if (!integration) throw new IssueError(`the ${row.provider} integration is not set up`);
     if (!integration.enabled) throw new IssueError(`the ${row.provider} integration is disabled`);
     const adapter = deps.providerFor(row.provider, integration.settings);
-    const issued = await adapter.issueInvoice({
-      transactionHash: sale.hash,
-      buyer: invoiceBuyer(details, { name: sale.buyer_name, email: sale.buyer_email }),
-      lines: invoiceLines({
-        title: sale.title,
-        quantity: sale.quantity,
-        totalCents: sale.total_cents,
-        vatRate: sale.vat_rate,
-      }),
-      currency: sale.currency,
-      issueDate: invoiceDate(new Date()),
-      sellDate: invoiceDate(sale.paid_at ?? sale.created_at),
-      idempotencyKey: `studium-${sale.hash}`,
-    });
+    const issued = await adapter.issueInvoice(input);
     await db
-      .updateTable("invoices")
+      .updateTable(rows)
       .set({
         status: "issued",
         number: issued.number.slice(0, 100),
@@ -165,12 +191,12 @@ export async function issueInvoice(
   } catch (error) {
     const message = safeMessage(error);
     await db
-      .updateTable("invoices")
+      .updateTable(rows)
       .set({ status: attempt.last ? "failed" : "scheduled", last_error: message, updated_at: nowIso() })
       .where("id", "=", row.id)
       .execute();
     // The worker records this message as the job's last_error and retries (or gives up on the last attempt).
-    throw new Error(`invoice for transaction ${transactionId}: ${message}`, { cause: error });
+    throw new Error(`invoice for ${label}: ${message}`, { cause: error });
   }
 }
 

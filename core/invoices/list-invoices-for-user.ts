@@ -2,6 +2,7 @@
 // product, the amount paid, and the invoice's number or where it stands. An invoice being issued right now shows
 // as scheduled: for the buyer it is still on its way.
 import type { Db } from "#platform/db/connection.ts";
+import type { InvoiceStatus } from "#platform/db/schema.ts";
 import { type Actor, authorizeUser } from "../shared/actor.ts";
 import { canSeeOwnInvoices } from "./policies.ts";
 
@@ -20,6 +21,19 @@ export type BuyerInvoice = {
   /** the PDF can be opened at /my/invoices/{id}/pdf */
   has_pdf: boolean;
 };
+
+/** Where an invoice stands for its buyer: being issued shows as scheduled; the number and PDF once issued. */
+export function buyerInvoiceState(row: { status: InvoiceStatus; number: string | null; pdf_url: string | null }): {
+  status: BuyerInvoiceStatus;
+  number: string | null;
+  has_pdf: boolean;
+} {
+  return {
+    status: row.status === "issuing" ? "scheduled" : row.status,
+    number: row.status === "issued" ? row.number : null,
+    has_pdf: row.status === "issued" && Boolean(row.pdf_url),
+  };
+}
 
 export async function listInvoicesForUser(db: Db, actor: Actor, limit = 200): Promise<BuyerInvoice[]> {
   const { userId } = authorizeUser(actor, canSeeOwnInvoices(actor));
@@ -51,8 +65,6 @@ export async function listInvoicesForUser(db: Db, actor: Actor, limit = 200): Pr
     date: row.paid_at ?? row.created_at,
     total_cents: row.total_cents,
     currency: row.currency,
-    status: row.status === "issuing" ? "scheduled" : row.status,
-    number: row.status === "issued" ? row.number : null,
-    has_pdf: row.status === "issued" && Boolean(row.pdf_url),
+    ...buyerInvoiceState(row),
   }));
 }

@@ -1,6 +1,7 @@
 // A membership's checkout paid (or a free plan, or a trial begun): a guarded STARTED -> active that one caller
 // passes, however many deliveries arrive. The first period starts now (a trial first, when the plan has one: no
 // charge until it ends); the paid first period is recorded as the charge of period 1.
+import { scheduleMembershipInvoice } from "#core/invoices/schedule-membership-invoice.ts";
 import { emitWebhookEvent } from "#core/webhooks/emit-event.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
@@ -55,7 +56,7 @@ export async function activateMembership(
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return { activated: false, membershipId: membership.id };
     if (!trial) {
-      await trx
+      const charge = await trx
         .insertInto("membership_charges")
         .values({
           membership_id: membership.id,
@@ -71,7 +72,10 @@ export async function activateMembership(
           created_at: now,
           updated_at: now,
         })
-        .execute();
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      // Its invoice, in the same transaction (a free plan's charge of 0 gets none).
+      await scheduleMembershipInvoice(trx, charge.id);
     }
     // The welcome mail, in the same transaction (outbox): it goes exactly when the membership starts.
     await queueMembershipNotice(trx, { membershipId: membership.id, kind: "started", ref: "1" }, now);

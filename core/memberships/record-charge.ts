@@ -3,6 +3,7 @@
 // recorded the same way whoever charged it. Paid extends the period by one and returns the membership to active
 // (at risk when the card expires before the next charge); a decline makes it past_due with the next retry, or
 // expires it when retries ran out or the decline was hard.
+import { scheduleMembershipInvoice } from "#core/invoices/schedule-membership-invoice.ts";
 import { emitWebhookEvent } from "#core/webhooks/emit-event.ts";
 import type { Transaction } from "kysely";
 import type { Database, MembershipCharge } from "#platform/db/schema.ts";
@@ -33,6 +34,8 @@ export async function recordChargePaid(
     .where("status", "=", "pending")
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) === 0) return;
+  // The period's invoice, queued once per charge in this transaction.
+  await scheduleMembershipInvoice(trx, charge.id);
   const anchor = membership.started_at ?? now;
   const periodEnd = addMonths(anchor, charge.period_number * membership.period_months);
   await trx

@@ -12,6 +12,7 @@ import { crashPoint } from "#platform/crash-points.ts";
 import { type TokenChargeResult, type TokenChargers, idempotencyKeyOf } from "./billing.ts";
 import { LIFETIME } from "./periods.ts";
 import { recordChargeFailed, recordChargePaid } from "./record-charge.ts";
+import { renewalAmount } from "./retention.ts";
 
 export type RenewalOutcome = "paid" | "retrying" | "expired" | "skipped";
 
@@ -44,7 +45,8 @@ export async function claimCharge(
         membership_id: membershipId,
         period_number: period,
         idempotency_key: idempotencyKeyOf(membershipId, period),
-        amount_cents: membership.price_cents,
+        // The price the member signed up at, less a retention discount for the periods it covers.
+        amount_cents: renewalAmount(membership, period),
         currency: membership.currency,
         status: "pending",
         attempts: 1,

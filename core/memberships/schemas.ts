@@ -167,3 +167,12 @@ export const cardUpdateSchema = z.object({
   membership_id: formIdSchema.optional(),
   cypher: z.preprocess(trimmed, z.string().max(2000)),
 });
+
+/** POST /my/membership/withdraw: the EU withdrawal of a membership (the confirm step is the page's dialog). */
+export const withdrawSchema = z.object({ membership_id: formIdSchema });
+
+/** POST /my/membership/retention: the member's answer to the retention offer shown in the cancel flow. */
+export const retentionAnswerSchema = z.object({
+  membership_id: formIdSchema,
+  accept: z.preprocess((value) => value === true || value === "true" || value === "1" || value === "on", z.boolean()),
+});

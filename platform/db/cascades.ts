@@ -41,6 +41,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
   lead_forms: ["lead_consents", "leads"],
   leads: ["lead_tags"],
   lectures: ["favourite_lectures", "lecture_components", "lecture_progress", "surveys", "videos"],
+  membership_charges: ["membership_invoices"],
   membership_plans: [
     "membership_plan_courses",
     "membership_plan_products",

@@ -38,6 +38,7 @@ import * as m0033 from "./migrations/0033-articles.ts";
 import * as m0034 from "./migrations/0034-students-and-tags.ts";
 import * as m0035 from "./migrations/0035-access-endings.ts";
 import * as m0036 from "./migrations/0036-lead-forms-on-pages.ts";
+import * as m0038 from "./migrations/0038-membership-invoices-retention-withdrawal.ts";
 import * as m0039 from "./migrations/0039-erasures.ts";
 import * as m0040 from "./migrations/0040-team-and-audit.ts";
 
@@ -77,6 +78,7 @@ const migrations: Record<string, MigrationModule> = {
   "0034-students-and-tags": m0034,
   "0035-access-endings": m0035,
   "0036-lead-forms-on-pages": m0036,
+  "0038-membership-invoices-retention-withdrawal": m0038,
   "0039-erasures": m0039,
   "0040-team-and-audit": m0040,
 };

@@ -1,5 +1,6 @@
 // Kysely table types of memberships (migration 0018); the conventions of schema.ts hold here too.
 import type { Generated, Selectable } from "kysely";
+import type { InvoiceStatus } from "./schema-selling.ts";
 
 /** Months a period lasts; -1: lifetime (one payment, no renewals). */
 export type PlanPeriod = -1 | 1 | 3 | 6 | 12;
@@ -65,6 +66,46 @@ export type MembershipTable = {
   card_last4: string | null;
   card_exp_month: number | null;
   card_exp_year: number | null;
+  /** migration 0038: when the retention offer was shown in the cancel flow (once per membership), and the answer */
+  retention_shown_at: string | null;
+  retention_outcome: RetentionOutcome | null;
+  /** a retention discount: renewals up to and including period `discount_until_period` charge this much less */
+  discount_percent: Generated<number>;
+  discount_until_period: Generated<number>;
+  /** the EU withdrawal (Directive 2023/2673): when the member withdrew from the contract */
+  withdrawn_at: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type RetentionOutcome = "accepted" | "declined";
+
+/** discount: `percent` off the next `periods` renewals; pause: the next charge moves `periods` periods later. */
+export type RetentionOfferKind = "discount" | "pause";
+
+/** The school's one retention offer (migration 0038): `scope` is always 'school', so there is at most one row. */
+export type MembershipRetentionOfferTable = {
+  id: Generated<number>;
+  scope: Generated<string>;
+  kind: RetentionOfferKind;
+  percent: Generated<number>;
+  periods: number;
+  enabled: Generated<number>;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The invoice of one paid membership charge (migration 0038): the same columns and statuses as `invoices`. */
+export type MembershipInvoiceTable = {
+  id: Generated<number>;
+  charge_id: number;
+  provider: string;
+  status: Generated<InvoiceStatus>;
+  number: string | null;
+  external_id: string | null;
+  pdf_url: string | null;
+  attempts: Generated<number>;
+  last_error: Generated<string>;
   created_at: string;
   updated_at: string;
 };
@@ -112,8 +153,11 @@ export type MembershipTables = {
   memberships: MembershipTable;
   membership_charges: MembershipChargeTable;
   membership_cancellations: MembershipCancellationTable;
+  membership_invoices: MembershipInvoiceTable;
+  membership_retention_offers: MembershipRetentionOfferTable;
 };
 
 export type MembershipPlan = Selectable<MembershipPlanTable>;
 export type Membership = Selectable<MembershipTable>;
 export type MembershipCharge = Selectable<MembershipChargeTable>;
+export type MembershipRetentionOffer = Selectable<MembershipRetentionOfferTable>;

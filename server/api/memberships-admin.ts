@@ -3,8 +3,10 @@
 // - GET /home/memberships (JSON callers; the browser gets the page): every plan with its member count;
 // - POST /home/memberships: a new plan (422 field errors in the school's language);
 // - GET /home/memberships/{id} (JSON callers), PUT /home/memberships/{id}: one plan with what it opens; change
-//   it (sign-ups closed with signups_open 0; members keep their price). A plain form posts to the same path.
+//   it (sign-ups closed with signups_open 0; members keep their price). A plain form posts to the same path;
+// - GET/PUT /home/memberships/retention: the school's one retention offer (none, a discount, a pause).
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { getRetentionOffer, saveRetentionOffer } from "#core/memberships/admin/retention-offer.ts";
 import { createPlan } from "#core/memberships/create-plan.ts";
 import { getPlan } from "#core/memberships/get-plan.ts";
 import { listPlans } from "#core/memberships/list-plans.ts";
@@ -42,6 +44,22 @@ export async function membershipsAdminRoutes(app: FastifyInstance, { services }:
         return { json: { membership_plan: plan }, redirect: `${PAGE}?saved=${plan.id}` };
       },
       `${PAGE}/new`,
+    ),
+  );
+
+  // The school's one retention offer (decision 0042): GET answers it (null: none), PUT sets or removes it.
+  app.get(`${PAGE}/retention`, jsonCallsOnly(app), async (request) => ({
+    retention_offer: await getRetentionOffer(db, request.ctx.actor),
+  }));
+  app.put(`${PAGE}/retention`, staff, (request, reply) =>
+    handle(
+      request,
+      reply,
+      async () => ({
+        json: { retention_offer: await saveRetentionOffer(db, request.ctx.actor, request.body ?? {}) },
+        redirect: `${PAGE}?retention=saved`,
+      }),
+      PAGE,
     ),
   );
 

@@ -3,16 +3,22 @@
 // - POST /subscribe/checkout/register {plan, terms, name, email, password}: a visitor registers on the way;
 // - POST /subscribe/test/{hash}/pay {card} | /decline: the test provider's simulated payment page (hash: capability);
 // - GET /my/membership (JSON callers; the browser gets the page): the caller's memberships;
-// - POST /my/membership/cancel {membership_id, confirm} -> {membership_id}; /cancel-survey; /resume.
+// - POST /my/membership/cancel {membership_id, confirm} -> {membership_id}; /cancel-survey; /resume;
+// - POST /my/membership/retention {membership_id, accept} -> {membership_id, canceled}: the retention offer's
+//   answer (the cancel call answers {membership_id, retention_offer} instead of cancelling when one is shown);
+// - POST /my/membership/withdraw {membership_id} -> {membership_id, refund_cents}: the EU withdrawal (14 days).
 // Plain form posts get a 303 like the other checkouts.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { logOut } from "#core/accounts/log-out.ts";
 import { publicUser } from "#core/accounts/public-user.ts";
 import { register } from "#core/accounts/register.ts";
 import { AppError } from "#core/errors.ts";
+import { listMembershipInvoicesForUser } from "#core/invoices/list-membership-invoices.ts";
+import { answerRetentionOffer } from "#core/memberships/answer-retention-offer.ts";
 import { answerCancelSurvey } from "#core/memberships/answer-cancel-survey.ts";
 import { cancelMembership } from "#core/memberships/cancel-membership.ts";
 import { getMyMemberships } from "#core/memberships/get-my-membership.ts";
+import { withdrawMembership } from "#core/memberships/withdraw-membership.ts";
 import { resumeMembership } from "#core/memberships/resume-membership.ts";
 import { subscribeSchema } from "#core/memberships/schemas.ts";
 import { settleTestCheckout } from "#core/memberships/settle-test-checkout.ts";
@@ -102,6 +108,7 @@ export async function membershipRoutes(app: FastifyInstance, { services }: { ser
 
   app.get("/my/membership", jsonCallsOnly(app), async (request) => ({
     memberships: await getMyMemberships(db, request.ctx.actor),
+    invoices: await listMembershipInvoicesForUser(db, request.ctx.actor),
   }));
 
   const own = limited(routeLimits.membership);
@@ -123,6 +130,28 @@ export async function membershipRoutes(app: FastifyInstance, { services }: { ser
       reply,
       async () => ({
         json: await answerCancelSurvey(db, request.ctx.actor, body(request)),
+        redirect: "/my/membership",
+      }),
+      "/my/membership",
+    ),
+  );
+  app.post("/my/membership/retention", own, (request, reply) =>
+    handle(
+      request,
+      reply,
+      async () => ({
+        json: await answerRetentionOffer(db, request.ctx.actor, body(request)),
+        redirect: "/my/membership",
+      }),
+      "/my/membership",
+    ),
+  );
+  app.post("/my/membership/withdraw", own, (request, reply) =>
+    handle(
+      request,
+      reply,
+      async () => ({
+        json: await withdrawMembership(db, request.ctx.actor, body(request)),
         redirect: "/my/membership",
       }),
       "/my/membership",

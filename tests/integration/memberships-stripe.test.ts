@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sealSettings } from "#core/integrations/integration-records.ts";
 import { scanRenewals } from "#core/memberships/scan-renewals.ts";
 import { loadSecret } from "#platform/security/secret.ts";
+import { type FakeFakturownia, startFakeFakturownia } from "#tests/fakes/fakturownia.ts";
 import { STRIPE_CARDS, startStripeFake, type StripeFake } from "#tests/fakes/stripe.ts";
 import { BrowserClient } from "../helpers/browser-client.ts";
 import { arrangeDiscussionCourse, newStudent } from "../helpers/discussion-fixtures.ts";
@@ -16,6 +17,8 @@ import { startTestServer, TEST_SECRET_KEY, type TestServer, waitFor } from "../h
 
 let server: TestServer;
 let stripe: StripeFake;
+/** The school invoices with Fakturownia: each period Stripe bills gets its invoice (issue 15). */
+let fakturownia: FakeFakturownia;
 let admin: BrowserClient;
 let course: { id: number; slug: string; lectures: { Paid: number } };
 let planId: number;
@@ -94,10 +97,19 @@ async function subscribe(plan = planId) {
 
 beforeAll(async () => {
   stripe = await startStripeFake();
-  server = await startTestServer({ PAYMENTS_BASE_URL_STRIPE: stripe.url });
+  fakturownia = await startFakeFakturownia({ account: "akademia", apiToken: "fk-stripe-token-0001" });
+  server = await startTestServer({
+    PAYMENTS_BASE_URL_STRIPE: stripe.url,
+    INVOICING_BASE_URL_FAKTUROWNIA: fakturownia.baseUrl,
+  });
   stripe.setWebhookUrl(`${server.url}/payments/stripe/notify`);
   admin = await setUpSchool(server);
   await enableStripe();
+  const invoicing = await admin.post("/home/integrations", {
+    provider: "fakturownia",
+    settings: { account: "akademia", api_token: "fk-stripe-token-0001" },
+  });
+  expect(invoicing.status).toBe(200);
   course = await arrangeDiscussionCourse(server.handle.db, { lectures: { Paid: { access: "paid" } } });
   planId = await createPlan();
 }, 60_000);
@@ -106,7 +118,9 @@ afterAll(async () => {
   const unhandled = stripe ? stripe.unhandled.map((r) => `${r.method} ${r.path}`) : [];
   await server?.stop();
   await stripe?.close();
+  await fakturownia?.close();
   expect(unhandled).toEqual([]);
+  expect(fakturownia?.unhandled ?? []).toEqual([]);
 });
 
 describe("subscribing with Stripe Billing", () => {
@@ -285,6 +299,21 @@ describe("Stripe's renewals and dunning, mirrored", () => {
     );
     expect(await chargesOf(member.membershipId)).toEqual(charges);
     expect(await membershipOf(member.membershipId)).toEqual(after);
+    // Each period Stripe billed has one invoice, however often its events came.
+    const keys = charges.map((c) => `studium-${c.idempotency_key}`);
+    await waitFor(async () => {
+      const rows = await server.handle.db
+        .selectFrom("membership_invoices")
+        .select("status")
+        .where(
+          "charge_id",
+          "in",
+          charges.map((c) => c.id),
+        )
+        .execute();
+      return rows.length === 2 && rows.every((row) => row.status === "issued");
+    });
+    expect(fakturownia.invoices.filter((i) => keys.includes(String(i.invoice.oid))).length).toBe(2);
   });
 
   it("activates once whatever the order of the first events (invoice.paid before the session's completion)", async () => {

@@ -65,6 +65,8 @@ type Objects = {
   /** a membership plan (the school's) and A's membership of it */
   planId: number;
   membershipId: number;
+  /** the invoice of A's membership's first charge */
+  membershipInvoiceId: number;
   /** A's certificate of the course (its row and its public id) */
   certificateId: number;
   certificatePublicId: string;
@@ -143,6 +145,7 @@ function valueOf(url: string, param: string): string | undefined {
     [/^\/(json\/lectures|lecture)\/:id/, () => o.lectureId],
     [/^\/(tus\/)?videos\/:id/, () => o.videoId],
     [/^\/my\/invoices\/:id/, () => o.invoiceId],
+    [/^\/my\/membership\/invoices\/:id/, () => o.membershipInvoiceId],
     [/^\/home\/reviews\/:id/, () => o.reviewId],
     [/^\/home\/jobs\/:id/, () => o.jobId],
     [/^\/home\/webhooks\/:id/, () => 1],
@@ -201,6 +204,8 @@ const objectBodies: Record<string, () => Record<string, unknown>> = {
   "POST /my/membership/cancel": () => ({ membership_id: o.membershipId, confirm: "CANCEL" }),
   "POST /my/membership/cancel-survey": () => ({ membership_id: o.membershipId, reason: "expensive" }),
   "POST /my/membership/resume": () => ({ membership_id: o.membershipId }),
+  "POST /my/membership/withdraw": () => ({ membership_id: o.membershipId }),
+  "POST /my/membership/retention": () => ({ membership_id: o.membershipId, accept: true }),
   "POST /my/membership/card": () => ({
     membership_id: o.membershipId,
     cypher: Buffer.alloc(128, 1).toString("base64"),
@@ -605,7 +610,9 @@ async function arrangeCertificate(userId: number, courseId: number) {
 }
 
 /** A plan of the school's, and A's active membership of it (written directly: the sweeps need only the rows). */
-async function arrangeMembership(userId: number): Promise<{ planId: number; membershipId: number }> {
+async function arrangeMembership(
+  userId: number,
+): Promise<{ planId: number; membershipId: number; membershipInvoiceId: number }> {
   const now = new Date().toISOString();
   const plan = await server.handle.db
     .insertInto("membership_plans")
@@ -637,7 +644,37 @@ async function arrangeMembership(userId: number): Promise<{ planId: number; memb
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return { planId: plan.id, membershipId: membership.id };
+  const charge = await server.handle.db
+    .insertInto("membership_charges")
+    .values({
+      membership_id: membership.id,
+      period_number: 1,
+      idempotency_key: `membership:${membership.id}:period:1`,
+      amount_cents: 1000,
+      currency: "EUR",
+      status: "succeeded",
+      provider: "test",
+      paid_at: now,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const invoice = await server.handle.db
+    .insertInto("membership_invoices")
+    .values({
+      charge_id: charge.id,
+      provider: "fakturownia",
+      status: "issued",
+      number: "FV 1/2026",
+      external_id: "1",
+      pdf_url: "https://example.com/invoice.pdf",
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { planId: plan.id, membershipId: membership.id, membershipInvoiceId: invoice.id };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 // Cancelling a membership (spec §4, §5, §7): a dialog asks the member to type CANCEL, then POST
-// /my/membership/cancel answers {membership_id}. An abandoned checkout (STARTED) just reloads; otherwise the survey
+// /my/membership/cancel answers {membership_id}. When it answers a retention_offer instead (once per membership,
+// decision 0042), one screen shows it: accept (POST /my/membership/retention accept=true, nothing canceled) or
+// decline (accept=false: canceled as below, then the survey). An abandoned checkout (STARTED) just reloads; otherwise the survey
 // dialog asks why (a reason is required; 'other' and 'technical' need at least 4 characters), POST
 // /my/membership/cancel-survey, and the page reloads when the survey closes, answered or not. Both dialogs are
 // Radix dialogs: focus moves in and is trapped, Escape closes, focus returns to the button that opened them.
@@ -13,6 +15,7 @@ import {
   cancelSurveySchema,
   cancellationReasons,
 } from "#core/memberships/schemas.ts";
+import type { RetentionOffer } from "#core/memberships/retention.ts";
 import { fieldErrorsOf } from "#core/validation.ts";
 import { api, ApiError, type FieldMessages } from "#app/lib/api.ts";
 import { useT } from "#app/lib/i18n.tsx";
@@ -38,6 +41,24 @@ export function CancelMembership({ membershipId, status }: { membershipId: numbe
   const [errors, setErrors] = useState<FieldMessages>({});
   const [message, setMessage] = useState<string>();
   const [pending, setPending] = useState(false);
+  const [offer, setOffer] = useState<RetentionOffer | null>(null);
+
+  /** The retention offer's one screen: accepting keeps the membership; declining cancels, then the survey. */
+  async function answerOffer(accept: boolean) {
+    setPending(true);
+    try {
+      await api("POST", "/my/membership/retention", { membership_id: membershipId, accept });
+      setOffer(null);
+      if (accept) await revalidator.revalidate();
+      else setSurveyOpen(true);
+    } catch {
+      // the api wrapper has said what went wrong
+      setOffer(null);
+      await revalidator.revalidate();
+    } finally {
+      setPending(false);
+    }
+  }
 
   async function confirm(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -54,9 +75,15 @@ export function CancelMembership({ membershipId, status }: { membershipId: numbe
     setErrors({});
     setMessage(undefined);
     try {
-      await api("POST", "/my/membership/cancel", body, { handled: [404, 409, 422] });
+      const answer = await api<{ membership_id: number; retention_offer?: RetentionOffer }>(
+        "POST",
+        "/my/membership/cancel",
+        body,
+        { handled: [404, 409, 422] },
+      );
       setOpen(false);
-      if (status === "STARTED") await revalidator.revalidate();
+      if (answer.retention_offer) setOffer(answer.retention_offer);
+      else if (status === "STARTED") await revalidator.revalidate();
       else setSurveyOpen(true);
     } catch (error) {
       if (error instanceof ApiError) {
@@ -100,6 +127,27 @@ export function CancelMembership({ membershipId, status }: { membershipId: numbe
             </Button>
           </div>
         </form>
+      </Dialog>
+      <Dialog
+        open={offer !== null}
+        onOpenChange={(next) => {
+          if (!next) setOffer(null);
+        }}
+        title={t("memberships:retention_title")}
+        description={
+          offer?.kind === "discount"
+            ? t("memberships:retention_discount", { percent: offer.percent, count: offer.periods })
+            : t("memberships:retention_pause", { count: offer?.periods ?? 0 })
+        }
+      >
+        <div className="mt-4 flex flex-wrap justify-end gap-2" data-testid="retention-offer">
+          <Button variant="secondary" type="button" disabled={pending} onClick={() => void answerOffer(false)}>
+            {t("memberships:retention_decline")}
+          </Button>
+          <Button type="button" disabled={pending} onClick={() => void answerOffer(true)}>
+            {t("memberships:retention_accept")}
+          </Button>
+        </div>
       </Dialog>
       <CancelSurvey
         membershipId={membershipId}

@@ -51,7 +51,12 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     history: history.map((entry) => ({
       ...entry,
       at: formatDateTime(entry.at, ctx.lang, zone),
-      amount: entry.kind === "charge" ? money(entry.amount_cents, entry.currency) : "",
+      amount:
+        entry.kind === "charge"
+          ? money(entry.amount_cents, entry.currency)
+          : entry.kind === "withdrawn"
+            ? money(entry.refund_cents, m.currency)
+            : "",
       retry: entry.kind === "charge" && entry.next_retry_at ? date(entry.next_retry_at) : "",
     })),
   };
@@ -83,6 +88,17 @@ function HistoryItem({ entry }: { entry: Entry }) {
             reason: [t(`memberships:reason_${entry.reason}_label`), entry.other_reason].filter(Boolean).join(": "),
           })
         : t("memberships_admin:history_no_answer"),
+    );
+  } else if (entry.kind === "withdrawn") {
+    title = t("memberships_admin:history_withdrawn");
+    lines.push(t("memberships_admin:history_refund_due", { amount: entry.amount }));
+  } else if (entry.kind === "retention") {
+    title = t("memberships_admin:history_retention");
+    const [kind, percent] = entry.reason.split(":");
+    lines.push(
+      kind === "discount"
+        ? t("memberships_admin:history_retention_discount", { percent, count: entry.periods })
+        : t("memberships_admin:history_retention_pause", { count: entry.periods }),
     );
   } else {
     title =

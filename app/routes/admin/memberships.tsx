@@ -1,5 +1,6 @@
 // /home/memberships: the school's membership plans (issue 15, item 1) with their price, period, whether new
-// sign-ups are open and how many members each has; a school without plans is told how to start one.
+// sign-ups are open and how many members each has; a school without plans is told how to start one; the school's
+// retention offer (decision 0042).
 import { useEffect } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { BadgeCheck, Plus } from "lucide-react";
@@ -10,6 +11,8 @@ import { pageContext } from "#server/page-context.ts";
 import { useT } from "#app/lib/i18n.tsx";
 import { useRootData } from "#app/lib/root-data.ts";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
+import { getRetentionOffer } from "#core/memberships/admin/retention-offer.ts";
+import { RetentionOfferForm } from "#app/features/memberships-admin/retention-offer-form.tsx";
 import { MembershipFigures } from "#app/features/memberships-admin/figures.tsx";
 import { figuresView } from "#app/features/memberships-admin/figures-view.ts";
 import { Badge } from "#app/ui/badge.tsx";
@@ -25,14 +28,15 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  const [plans, figures] = await Promise.all([
+  const [plans, figures, retentionOffer] = await Promise.all([
     listPlans(services.db, ctx.actor),
     getMembershipFigures(services.db, ctx.actor, { timeZone: ctx.school?.time_zone }),
+    getRetentionOffer(services.db, ctx.actor),
   ]);
-  return { plans, figures: figuresView(figures, ctx.lang) };
+  return { plans, figures: figuresView(figures, ctx.lang), retentionOffer };
 }
 
-export default function MembershipPlansPage({ loaderData: { plans, figures } }: Route.ComponentProps) {
+export default function MembershipPlansPage({ loaderData: { plans, figures, retentionOffer } }: Route.ComponentProps) {
   const t = useT();
   const lang = useRootData()?.lang ?? "en";
   const location = useLocation();
@@ -119,6 +123,7 @@ export default function MembershipPlansPage({ loaderData: { plans, figures } }: 
           rowProps={(plan) => ({ "data-plan-id": plan.id })}
         />
       )}
+      {plans.length > 0 && <RetentionOfferForm offer={retentionOffer} />}
     </div>
   );
 }

@@ -2,7 +2,8 @@
 // amount, card brand and last digits, and the actions the status allows (cancel with the survey, resume, subscribe
 // again).
 import { Link, useRevalidator, useSearchParams } from "react-router";
-import { BadgeCheck, CreditCard } from "lucide-react";
+import { BadgeCheck, CreditCard, FileText } from "lucide-react";
+import { listMembershipInvoicesForUser, type MembershipInvoice } from "#core/invoices/list-membership-invoices.ts";
 import { getMyMemberships, type MyMembership } from "#core/memberships/get-my-membership.ts";
 import { formatDate } from "#platform/i18n/format.ts";
 import { pageContext } from "#server/page-context.ts";
@@ -12,6 +13,7 @@ import { pageTitle } from "#app/lib/page-title.ts";
 import { useRootData, useTimeZone } from "#app/lib/root-data.ts";
 import { CancelMembership } from "#app/features/memberships/cancel-flow.tsx";
 import { periodLabel } from "#app/features/memberships/subscribe-checkout.tsx";
+import { WithdrawMembership } from "#app/features/memberships/withdraw-membership.tsx";
 import { StripeCardUpdate, StripeReturnNotice } from "#app/features/memberships/stripe-billing.tsx";
 import { useMoney } from "#app/features/purchase/money.ts";
 import { Badge, type BadgeTone } from "#app/ui/badge.tsx";
@@ -25,7 +27,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
-  return { memberships: await getMyMemberships(services.db, ctx.actor) };
+  return {
+    memberships: await getMyMemberships(services.db, ctx.actor),
+    invoices: await listMembershipInvoicesForUser(services.db, ctx.actor),
+  };
 }
 
 const statusTone: Record<MyMembership["status"], BadgeTone> = {
@@ -58,7 +63,52 @@ function Resume({ membershipId }: { membershipId: number }) {
   );
 }
 
-function MembershipPanel({ membership: m }: { membership: MyMembership }) {
+const invoiceTone = { scheduled: "warning", issued: "success", failed: "danger" } as const satisfies Record<
+  MembershipInvoice["status"],
+  BadgeTone
+>;
+
+/** The membership's invoices, one per paid charge, with the PDF link as /my/invoices has it. */
+function MembershipInvoices({ invoices, currency }: { invoices: MembershipInvoice[]; currency: string }) {
+  const t = useT();
+  const lang = useRootData()?.lang ?? "en";
+  const timeZone = useTimeZone();
+  const money = useMoney(currency);
+  if (invoices.length === 0) return null;
+  return (
+    <div>
+      <h3 className="text-sm font-semibold">{t("invoices:title")}</h3>
+      <ul className="mt-2 flex flex-col divide-y divide-gray-100 text-sm" aria-label={t("invoices:list_label")}>
+        {invoices.map((invoice) => (
+          <li
+            key={invoice.id}
+            data-membership-invoice-id={invoice.id}
+            className="flex flex-wrap items-center justify-between gap-2 py-2"
+          >
+            <span className="tabular-nums">
+              {formatDate(invoice.date, lang, timeZone)} · {money(invoice.total_cents)}
+              {invoice.number && <span className="ms-2 font-medium">{invoice.number}</span>}
+            </span>
+            {invoice.has_pdf ? (
+              <a
+                href={`/my/membership/invoices/${invoice.id}/pdf`}
+                className={buttonClass("secondary")}
+                aria-label={t("invoices:download_label", { number: invoice.number ?? "" })}
+              >
+                <FileText aria-hidden className="size-4" />
+                {t("invoices:download")}
+              </a>
+            ) : (
+              <Badge tone={invoiceTone[invoice.status]}>{t(`invoices:status_${invoice.status}`)}</Badge>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function MembershipPanel({ membership: m, invoices }: { membership: MyMembership; invoices: MembershipInvoice[] }) {
   const t = useT();
   const lang = useRootData()?.lang ?? "en";
   const timeZone = useTimeZone();
@@ -89,7 +139,7 @@ function MembershipPanel({ membership: m }: { membership: MyMembership }) {
           <div>
             <dt className="text-muted">{t("memberships:next_charge")}</dt>
             <dd className="font-medium" data-testid="next-charge">
-              {t("memberships:next_charge_value", { date: date(m.next_charge_at), amount: money(m.price_cents) })}
+              {t("memberships:next_charge_value", { date: date(m.next_charge_at), amount: money(m.next_charge_cents) })}
             </dd>
           </div>
         )}
@@ -121,9 +171,22 @@ function MembershipPanel({ membership: m }: { membership: MyMembership }) {
         )}
       </dl>
       {m.status === "past_due" && <p className="text-sm text-red-700">{t("memberships:past_due_note")}</p>}
+      {m.withdraw_until && (
+        <p className="text-sm text-muted" data-testid="withdraw-until">
+          {t("memberships:withdraw_until", { date: date(m.withdraw_until) })}
+        </p>
+      )}
+      {m.withdrawn_at && (
+        <p className="text-sm text-muted" data-testid="withdrawn">
+          {t("memberships:withdrawn_note", { date: date(m.withdrawn_at) })}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         {m.actions.cancel && <CancelMembership membershipId={m.id} status={m.status} />}
         {m.actions.resume && <Resume membershipId={m.id} />}
+        {m.actions.withdraw && m.withdraw_until && (
+          <WithdrawMembership membershipId={m.id} until={date(m.withdraw_until)} refund={money(m.paid_cents)} />
+        )}
         {m.actions.update_card && (
           <Link to={`/my/membership/card?membership=${m.id}`} className={buttonClass("secondary")}>
             <CreditCard aria-hidden className="size-4" />
@@ -137,11 +200,12 @@ function MembershipPanel({ membership: m }: { membership: MyMembership }) {
           </Link>
         )}
       </div>
+      <MembershipInvoices invoices={invoices} currency={m.currency} />
     </section>
   );
 }
 
-export default function MyMembershipPage({ loaderData: { memberships } }: Route.ComponentProps) {
+export default function MyMembershipPage({ loaderData: { memberships, invoices } }: Route.ComponentProps) {
   const t = useT();
   const [search] = useSearchParams();
   return (
@@ -156,7 +220,13 @@ export default function MyMembershipPage({ loaderData: { memberships } }: Route.
       {memberships.length === 0 ? (
         <EmptyState icon={BadgeCheck} title={t("memberships:my_none_title")} text={t("memberships:my_none_text")} />
       ) : (
-        memberships.map((membership) => <MembershipPanel key={membership.id} membership={membership} />)
+        memberships.map((membership) => (
+          <MembershipPanel
+            key={membership.id}
+            membership={membership}
+            invoices={invoices.filter((invoice) => invoice.membership_id === membership.id)}
+          />
+        ))
       )}
     </div>
   );

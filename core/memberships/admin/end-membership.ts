@@ -10,6 +10,7 @@ import { parseInput } from "../../validation.ts";
 import { type Actor, authorizeUser } from "../../shared/actor.ts";
 import { canManageMembers } from "../policies.ts";
 import { endSchema } from "./schemas.ts";
+import { dropPendingRetries } from "../internal/drop-retries.ts";
 
 const ENDABLE = ["STARTED", "active", "at_risk", "past_due", "canceled"] as const;
 
@@ -35,12 +36,7 @@ export async function endMembership(
     if (Number(ended.numUpdatedRows) === 0)
       throw new AppError("conflict", { messageKey: "memberships_admin:not_endable" });
     // A renewal waiting for its retry is given up.
-    await trx
-      .updateTable("membership_charges")
-      .set({ next_retry_at: null, updated_at: now })
-      .where("membership_id", "=", membershipId)
-      .where("status", "=", "failed")
-      .execute();
+    await dropPendingRetries(trx, membershipId, now);
     await trx
       .insertInto("membership_events")
       .values({ membership_id: membershipId, kind: "ended", reason, actor_user_id: userId, created_at: now })

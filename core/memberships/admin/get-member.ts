@@ -26,7 +26,16 @@ export type HistoryEntry =
       next_retry_at: string | null;
     }
   | { kind: "cancellation"; at: string; reason: CancellationReason | null; other_reason: string }
-  | { kind: MembershipEventKind; at: string; days: number; periods: number; reason: string; by: string | null };
+  | {
+      kind: MembershipEventKind;
+      at: string;
+      days: number;
+      periods: number;
+      reason: string;
+      /** withdrawn: what the member is owed back (the admin refunds it), in the membership's currency */
+      refund_cents: number;
+      by: string | null;
+    };
 
 export type MemberDetails = {
   membership: Membership;
@@ -66,7 +75,7 @@ export async function getMember(db: Db, actor: Actor, id: unknown): Promise<Memb
     db
       .selectFrom("membership_events as e")
       .leftJoin("users as u", "u.id", "e.actor_user_id")
-      .select(["e.kind", "e.days", "e.periods", "e.reason", "e.created_at", "u.name as by"])
+      .select(["e.kind", "e.days", "e.periods", "e.reason", "e.refund_cents", "e.created_at", "u.name as by"])
       .where("e.membership_id", "=", membershipId)
       .orderBy("e.id")
       .execute(),
@@ -78,6 +87,7 @@ export async function getMember(db: Db, actor: Actor, id: unknown): Promise<Memb
       days: e.days,
       periods: e.periods,
       reason: e.reason,
+      refund_cents: e.refund_cents,
       by: e.by ?? null,
     })),
     ...cancellations.map((c) => ({

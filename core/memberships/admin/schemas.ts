@@ -63,3 +63,30 @@ export const extendSchema = z.object({
 export const endSchema = z.object({ reason });
 
 export type ExtendInput = z.input<typeof extendSchema>;
+
+/**
+ * The school's retention offer (decision 0042): none, a discount of `percent` % for `periods` renewals, or a pause
+ * that moves the next charge `periods` periods later. One per school.
+ */
+export const RETENTION_PERCENT_MAX = 90;
+export const RETENTION_PERIODS_MAX = 12;
+export const retentionOfferSchema = z
+  .object({
+    kind: z.enum(["none", "discount", "pause"]),
+    percent: z.union([z.literal(""), count(RETENTION_PERCENT_MAX)]).optional(),
+    periods: z.union([z.literal(""), count(RETENTION_PERIODS_MAX)]).optional(),
+  })
+  .superRefine((offer, ctx) => {
+    if (offer.kind === "none") return;
+    if (typeof offer.periods !== "number")
+      ctx.addIssue({ code: "custom", path: ["periods"], message: "validation:required" });
+    if (offer.kind === "discount" && typeof offer.percent !== "number")
+      ctx.addIssue({ code: "custom", path: ["percent"], message: "validation:required" });
+  })
+  .transform((offer) => ({
+    kind: offer.kind,
+    percent: offer.kind === "discount" ? (offer.percent as number) : 0,
+    periods: offer.kind === "none" ? 0 : (offer.periods as number),
+  }));
+
+export type RetentionOfferInput = z.input<typeof retentionOfferSchema>;

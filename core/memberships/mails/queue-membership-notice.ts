@@ -21,6 +21,7 @@ export const noticeKinds = [
   "trial_ending",
   "card_expiring_30",
   "card_expiring_7",
+  "withdrawn",
 ] as const;
 
 export type NoticeKind = (typeof noticeKinds)[number];

@@ -7,6 +7,7 @@ import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import { LIFETIME, RETRY_DAYS, addDays } from "../periods.ts";
 import { type Notice, queueMembershipNotice } from "./queue-membership-notice.ts";
+import { renewalAmount } from "../retention.ts";
 
 export const NOTICE_SCAN_BATCH = 1000;
 export const CHARGE_NOTICE_DAYS = 7;
@@ -52,7 +53,7 @@ async function dunningNotices(db: Db): Promise<Notice[]> {
 async function upcomingChargeNotices(db: Db, now: string): Promise<Notice[]> {
   const rows = await db
     .selectFrom("memberships")
-    .select(["id", "period_number", "current_period_end", "price_cents"])
+    .select(["id", "period_number", "current_period_end", "price_cents", "discount_percent", "discount_until_period"])
     .where("status", "in", ["active", "at_risk"])
     .where("period_months", "!=", LIFETIME)
     .where("period_number", ">=", 1)
@@ -65,7 +66,8 @@ async function upcomingChargeNotices(db: Db, now: string): Promise<Notice[]> {
     kind: "charge_upcoming" as const,
     ref: String(m.period_number + 1),
     date: m.current_period_end,
-    amountCents: m.price_cents,
+    // A retention discount lowers the announced charge as it lowers the charge itself.
+    amountCents: renewalAmount(m, m.period_number + 1),
   }));
 }
 

@@ -3,6 +3,7 @@
 // stops there), write the membership's state and insert a membership_charges row per paid period under the same
 // unique keys as our own renewals (membership and period; `membership:<id>:period:<n>`), so that however often
 // or in whatever order Stripe's events arrive, each period is recorded once and the row ends as Stripe says.
+import { scheduleMembershipInvoice } from "#core/invoices/schedule-membership-invoice.ts";
 import type { StripeBilling } from "#core/ports/stripe-billing.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
@@ -86,7 +87,7 @@ export async function syncStripeSubscription(
       .execute();
 
     for (const charge of mirrored.charges) {
-      await trx
+      const inserted = await trx
         .insertInto("membership_charges")
         .values({
           membership_id: membership.id,
@@ -103,7 +104,10 @@ export async function syncStripeSubscription(
           updated_at: now,
         })
         .onConflict((oc) => oc.doNothing())
-        .execute();
+        .returning("id")
+        .executeTakeFirst();
+      // A period newly recorded: its invoice, queued in this transaction (a replay inserts nothing, queues nothing).
+      if (inserted) await scheduleMembershipInvoice(trx, inserted.id);
     }
     return { membershipId: membership.id, applied: true };
   });
