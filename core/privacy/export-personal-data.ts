@@ -3,6 +3,7 @@
 // per minute per requester (spec §8 'You can only make one export per minute'). The tables and columns come from
 // the classification in personal-data.ts, an allowlist: secrets are never selected.
 import type { Db } from "#platform/db/connection.ts";
+import type { RawBuilder } from "kysely";
 import { sql } from "#platform/db/connection.ts";
 import { AppError } from "../errors.ts";
 import { type Actor, authorizeUser } from "../shared/actor.ts";
@@ -24,14 +25,15 @@ export type PersonalDataFile = {
   [table: string]: unknown;
 };
 
-function whereOf(rows: RowsOf, user: { id: number; email: string }) {
+function whereOf(rows: RowsOf, user: { id: number; email: string }): RawBuilder<unknown> {
   switch (rows.by) {
     case "user":
       return sql`${sql.ref(rows.column)} = ${user.id}`;
     case "parent":
-      return sql`${sql.ref(rows.column)} in (select id from ${sql.table(rows.parent)} where ${sql.ref(
-        rows.parentColumn,
-      )} = ${user.id})`;
+      return sql`${sql.ref(rows.column)} in (select id from ${sql.table(rows.parent)} where ${whereOf(
+        rows.parentRows ?? { by: "user", column: rows.parentColumn },
+        user,
+      )})`;
     case "email":
       return sql`lower(${sql.ref(rows.column)}) = ${user.email.toLowerCase()}`;
   }

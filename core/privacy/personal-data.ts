@@ -9,7 +9,14 @@
 /** How the rows of one person are found: by a column holding their id, through a parent table, or by e-mail. */
 export type RowsOf =
   | { by: "user"; column: string }
-  | { by: "parent"; column: string; parent: string; parentColumn: string }
+  | {
+      by: "parent";
+      column: string;
+      parent: string;
+      parentColumn: string;
+      /** the parent's own rows, when they are found through a parent of their own (a charge's membership) */
+      parentRows?: RowsOf;
+    }
   | { by: "email"; column: string };
 
 export type Erase =
@@ -148,6 +155,20 @@ export const PERSONAL_DATA: Readonly<Record<string, TableUse>> = {
     },
     erase: "keep",
     why: "accounting records: amounts and dates only",
+  },
+  membership_invoices: {
+    export: {
+      rows: {
+        by: "parent",
+        column: "charge_id",
+        parent: "membership_charges",
+        parentColumn: "membership_id",
+        parentRows: ofParent("memberships", "membership_id"),
+      },
+      columns: ["charge_id", "provider", "status", "number", "created_at"],
+    },
+    erase: "keep",
+    why: "invoices are kept as issued (the invoice law)",
   },
   membership_events: {
     export: {
