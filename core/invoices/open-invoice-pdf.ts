@@ -1,5 +1,5 @@
-// GET /my/invoices/:id/pdf (and /my/membership/invoices/:id/pdf for membership charges): the buyer's own invoice only (someone else's id answers 404, like a missing one). The
-// PDF comes from the service that issued it: a redirect to its public link (Fakturownia), or the bytes fetched
+// GET /my/invoices/:id/pdf (and /my/membership/invoices/:id/pdf for membership charges): the buyer's own invoice
+// only (someone else's id answers 404, like a missing one). The PDF comes from the service that issued it: a redirect to its public link (Fakturownia), or the bytes fetched
 // with the school's credentials (iFirma, whose PDFs need a signed request), so no secret reaches the browser.
 import { AppError } from "#core/errors.ts";
 import { getIntegrationSettings } from "#core/integrations/get-integration-settings.ts";
