@@ -1,4 +1,4 @@
-// The admin's order of the topics (/community lists them so): POST /home/community/topics/order {ids} with every
+// The admin's order of the topics (/community lists them so): POST /home/community/order {ids} with every
 // topic once (a stale list, from another tab, is a 422 instead of half-applied positions), and
 // POST /home/community/topics/{id}/move {direction: up|down}, the list's buttons (plain forms too).
 import type { Db } from "#platform/db/connection.ts";

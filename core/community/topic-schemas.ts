@@ -98,7 +98,7 @@ export function topicFormBody(fields: Record<string, unknown>): TopicInput {
 /** Moving one topic up or down the list (the buttons of /home/community, plain forms too). */
 export const moveSchema = z.object({ direction: z.enum(["up", "down"]) });
 
-/** A new order of every topic (POST /home/community/topics/order {ids}, the drag of the list). */
+/** A new order of every topic (POST /home/community/order {ids}, the drag of the list). */
 export const topicOrderSchema = z.object({
   ids: z
     .array(formIdSchema)

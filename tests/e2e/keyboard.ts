@@ -1,5 +1,6 @@
 // Moving through a page by keyboard alone, as a person who does not use a mouse: Tab (or Shift+Tab) until the
-// wanted control has the focus, checking at every stop that the focus can be seen.
+// wanted control has the focus, checking at every stop that the focus can be seen; and moving an item of a sortable
+// list (app/features/authoring/sortable-list.tsx) with Space and the arrow keys.
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures.ts";
 
@@ -47,4 +48,32 @@ export async function tabTo(page: Page, target: Locator, options: { backwards?: 
     if (!current.wrapped && (await target.evaluate((element) => element === document.activeElement))) return;
   }
   throw new Error(`Tab did not reach the target within ${limit} stops: ${visited.join(", ")}`);
+}
+
+/** Waits until a drag-and-drop live region (one per sortable list) has announced the text to screen readers. */
+async function announced(page: Page, text: RegExp) {
+  await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: text })).toHaveCount(1);
+}
+
+/**
+ * Moves an item one place down with the keyboard: Space picks it up, ArrowDown moves it, Space drops it. Every
+ * list it is used on has two items, so an ArrowDown that dnd-kit dropped (its measuring of the list runs a frame
+ * later, which a loaded machine delays) is pressed again: it cannot go further than the second place.
+ */
+export async function moveDownWithKeyboard(page: Page, handle: Locator, orderUrl: RegExp) {
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await announced(page, /Picked up|Podniesiono/);
+  const moved = page
+    .locator('[id^="DndLiveRegion"]')
+    .filter({ hasText: /moved to position 2|przesunięto na pozycję 2/ });
+  await expect(async () => {
+    await page.keyboard.press("ArrowDown");
+    await expect(moved).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => orderUrl.test(new URL(r.url()).pathname) && r.request().method() === "POST"),
+    page.keyboard.press("Space"),
+  ]);
+  expect(response.status()).toBe(200);
 }

@@ -329,6 +329,54 @@ describe("ordering", () => {
     expect(stale.body.errors.ids).toEqual(["The list of topics has changed meanwhile. Reload the page and try again."]);
     expect(await order()).toEqual(["B", "A", "C"]);
   });
+
+  it("saves a dragged order that /community then shows, and refuses a list that is not exactly the topics", async () => {
+    await clearTopics();
+    const a = await createTopic({ title: "Alpha lounge" });
+    const b = await createTopic({ title: "Beta lounge" });
+    const c = await createTopic({ title: "Gamma lounge" });
+    const guest = await visitor(server, "/login");
+    const shown = async () => {
+      const words = text((await guest.page("/community")).html);
+      return ["Alpha lounge", "Beta lounge", "Gamma lounge"].sort((x, y) => words.indexOf(x) - words.indexOf(y));
+    };
+    expect(await shown()).toEqual(["Alpha lounge", "Beta lounge", "Gamma lounge"]);
+
+    const saved = await admin.post("/home/community/order", { ids: [c.id, a.id, b.id] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.ids).toEqual([c.id, a.id, b.id]);
+    expect(await order()).toEqual(["Gamma lounge", "Alpha lounge", "Beta lounge"]);
+    expect(await shown()).toEqual(["Gamma lounge", "Alpha lounge", "Beta lounge"]);
+    // The admin's page lists them so too (the server-rendered list, before any script).
+    const words = text((await admin.page("/home/community")).html);
+    expect(words.indexOf("Gamma lounge")).toBeLessThan(words.indexOf("Alpha lounge"));
+    expect(words.indexOf("Alpha lounge")).toBeLessThan(words.indexOf("Beta lounge"));
+
+    const post = await server.handle.db
+      .selectFrom("community_topics")
+      .select(({ fn }) => fn.max("id").as("id"))
+      .executeTakeFirstOrThrow();
+    const foreign = Number(post.id) + 1000;
+    const wrong = {
+      missing: [c.id, a.id],
+      extra: [c.id, a.id, b.id, foreign],
+      foreign: [c.id, a.id, foreign],
+      repeated: [c.id, a.id, a.id],
+      "not a list": "1,2,3",
+    };
+    for (const [what, ids] of Object.entries(wrong)) {
+      const refused = await admin.post("/home/community/order", { ids });
+      expect(refused.status, what).toBe(422);
+      expect(refused.body.errors.ids, what).toBeDefined();
+    }
+    expect((await admin.post("/home/community/order", { ids: [a.id, b.id, foreign] })).body.errors.ids).toEqual([
+      "The list of topics has changed meanwhile. Reload the page and try again.",
+    ]);
+    const noToken = await admin.post("/home/community/order", { ids: [a.id, b.id, c.id] }, { csrf: false });
+    expect(noToken.status).toBe(419);
+    expect(await order()).toEqual(["Gamma lounge", "Alpha lounge", "Beta lounge"]);
+    expect(await shown()).toEqual(["Gamma lounge", "Alpha lounge", "Beta lounge"]);
+  });
 });
 
 describe("deleting", () => {

@@ -7,6 +7,7 @@ import { hasCourseAccess } from "#core/learning/course-access.ts";
 import { BrowserClient } from "#tests/helpers/browser-client.ts";
 import { registerStudent } from "#tests/helpers/school.ts";
 import type { TestServer } from "#tests/helpers/test-server.ts";
+import { moveDownWithKeyboard } from "../keyboard.ts";
 import {
   expect,
   expectAccessible,
@@ -49,34 +50,6 @@ async function arrange(server: TestServer, title: string, sections: { title: str
 /** The lecture titles of a section card, in their order on the page. */
 function lectureTitles(page: Page, section: string): Locator {
   return page.getByRole("list", { name: new RegExp(`^(Lectures of|Lekcje sekcji) ${section}$`) }).getByRole("link");
-}
-
-/** Waits until a drag-and-drop live region (one per sortable list) has announced the text to screen readers. */
-async function announced(page: Page, text: RegExp) {
-  await expect(page.locator('[id^="DndLiveRegion"]').filter({ hasText: text })).toHaveCount(1);
-}
-
-/**
- * Moves an item one place down with the keyboard: Space picks it up, ArrowDown moves it, Space drops it. Every
- * list it is used on has two items, so an ArrowDown that dnd-kit dropped (its measuring of the list runs a frame
- * later, which a loaded machine delays) is pressed again: it cannot go further than the second place.
- */
-async function moveDownWithKeyboard(page: Page, handle: Locator, orderUrl: RegExp) {
-  await handle.focus();
-  await page.keyboard.press("Space");
-  await announced(page, /Picked up|Podniesiono/);
-  const moved = page
-    .locator('[id^="DndLiveRegion"]')
-    .filter({ hasText: /moved to position 2|przesunięto na pozycję 2/ });
-  await expect(async () => {
-    await page.keyboard.press("ArrowDown");
-    await expect(moved).toHaveCount(1, { timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => orderUrl.test(new URL(r.url()).pathname) && r.request().method() === "POST"),
-    page.keyboard.press("Space"),
-  ]);
-  expect(response.status()).toBe(200);
 }
 
 test.describe("course authoring", () => {

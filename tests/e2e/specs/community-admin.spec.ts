@@ -1,12 +1,13 @@
 // Community topics in the admin area (issue 14, item 1): from the empty list's invitation the admin makes
 // mistakes (no title, a restricted topic without a product) and sees each error below its field, then creates a
-// public and a restricted topic, moves one up, edits it and deletes the other; in English at 1280 px and in
-// Polish at 390 px. Every screen passes axe.
+// public and a restricted topic, moves one up by its button and down again by keyboard on its drag handle, edits
+// it and deletes the other; in English at 1280 px and in Polish at 390 px. Every screen passes axe.
 import type { Page } from "@playwright/test";
 import { translator } from "#platform/i18n/index.ts";
 import { addCourseProduct } from "#tests/helpers/invoice-fixtures.ts";
 import type { TestServer } from "#tests/helpers/test-server.ts";
 import { expect, expectAccessible, gotoHydrated, login, test } from "../fixtures.ts";
+import { moveDownWithKeyboard } from "../keyboard.ts";
 
 type Lang = "en" | "pl";
 
@@ -25,7 +26,7 @@ async function useLanguage(server: TestServer, page: Page, lang: Lang) {
   }).toPass({ timeout: 15_000 });
 }
 
-const titlesInOrder = (page: Page) => page.locator("tr[data-topic-id] th a").allTextContents();
+const titlesInOrder = (page: Page) => page.locator("[data-topic-id] h2 a").allTextContents();
 
 async function walk(page: Page, server: TestServer, lang: Lang) {
   const t = translator(lang);
@@ -57,7 +58,7 @@ async function walk(page: Page, server: TestServer, lang: Lang) {
   await page.getByLabel(t("community_admin:field_description")).fill(lang === "pl" ? "Kim jesteś?" : "Who are you?");
   await create.click();
   await page.waitForURL((url) => url.pathname === "/home/community");
-  await expect(page.locator("tr[data-topic-id]")).toHaveCount(1);
+  await expect(page.locator("[data-topic-id]")).toHaveCount(1);
 
   // A restricted topic needs a product.
   await page.getByRole("link", { name: t("community_admin:new_topic") }).click();
@@ -75,7 +76,7 @@ async function walk(page: Page, server: TestServer, lang: Lang) {
   await create.click();
   await page.waitForURL((url) => url.pathname === "/home/community");
   await expect.poll(() => titlesInOrder(page)).toEqual([publicTitle, restrictedTitle]);
-  const restrictedRow = page.locator("tr[data-topic-id]").nth(1);
+  const restrictedRow = page.locator("[data-topic-id]").nth(1);
   await expect(restrictedRow).toContainText(t("community_admin:restricted_to", { count: 1 }));
   await expect(restrictedRow).toContainText(t("community_admin:no"));
   await expectAccessible(page);
@@ -83,6 +84,13 @@ async function walk(page: Page, server: TestServer, lang: Lang) {
   // Reorder: the restricted topic goes up.
   await page.getByRole("button", { name: t("community_admin:move_up", { title: restrictedTitle }) }).click();
   await expect.poll(() => titlesInOrder(page)).toEqual([restrictedTitle, publicTitle]);
+  // And down again by keyboard on its drag handle (Space, ArrowDown, Space): the whole order is saved at once.
+  await moveDownWithKeyboard(
+    page,
+    page.getByRole("button", { name: t("authoring:drag_handle", { name: restrictedTitle }) }),
+    /^\/home\/community\/order$/,
+  );
+  await expect.poll(() => titlesInOrder(page)).toEqual([publicTitle, restrictedTitle]);
 
   // Edit it: a new title, and public now.
   await page.getByRole("link", { name: restrictedTitle }).click();
@@ -100,7 +108,7 @@ async function walk(page: Page, server: TestServer, lang: Lang) {
   // Delete the other topic, after confirming.
   await page.getByRole("link", { name: t("community_admin:back") }).click();
   await page.waitForURL((url) => url.pathname === "/home/community");
-  await expect.poll(() => titlesInOrder(page)).toEqual([renamed, publicTitle]);
+  await expect.poll(() => titlesInOrder(page)).toEqual([publicTitle, renamed]);
   await page.getByRole("link", { name: publicTitle }).click();
   await page.waitForURL((url) => /^\/home\/community\/\d+$/.test(url.pathname));
   await page.getByRole("button", { name: t("community_admin:delete") }).click();
