@@ -2,7 +2,7 @@
 // course for the checkout button, and for a countdown a real end (issue 16: EU law forbids false urgency, so the
 // builder refuses a countdown that ends in nothing): the course's promotion must have a price and an end still
 // to come (the price changes on the server at that moment), or the evergreen deadline must have a length. Every
-// image of a carousel, a before/after pair, a gallery and a testimonial's photo must have arrived too, and every
+// image of a carousel, a before/after pair, a gallery, a testimonial's and the bio's photo must have arrived too, and every
 // course a pricing plan names must exist.
 import type { Db } from "#platform/db/connection.ts";
 import { fieldError } from "../errors.ts";
@@ -34,6 +34,10 @@ function imagesOf<T extends BlockType>(type: T, settings: BlockSettings<T>): { f
       return (settings as BlockSettings<"testimonials">).items.flatMap((item, i) =>
         item.photo ? [{ field: `items.${i}.photo`, key: item.photo }] : [],
       );
+    case "bio": {
+      const { photo } = settings as BlockSettings<"bio">;
+      return photo ? [{ field: "photo", key: photo }] : [];
+    }
     default:
       return [];
   }

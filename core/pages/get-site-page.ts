@@ -46,6 +46,15 @@ export type ShownBlock = { id: number } & (
   | { type: "lead_form"; form: PublicLeadForm }
   | { type: "pricing"; plans: ShownPlan[] }
   | {
+      type: "bio";
+      photo: string | null;
+      name: string;
+      role: string;
+      text: string;
+      markdown: boolean;
+      links: { label: string; url: string }[];
+    }
+  | {
       type: "countdown";
       mode: "promo" | "evergreen";
       /** promo: the promotion's end while it runs, else null (over: the text after expiry) */
@@ -172,6 +181,11 @@ export async function getSitePage(
       case "checkout": {
         const found = await courseOf((s as BlockSettings<"checkout">).course_id);
         if (found) blocks.push({ id: block.id, type: "checkout", course: found.course });
+        break;
+      }
+      case "bio": {
+        const { photo, ...bio } = s as BlockSettings<"bio">;
+        blocks.push({ id: block.id, type: "bio", photo: coverPhotoUrl(photo), ...bio });
         break;
       }
       case "pricing": {

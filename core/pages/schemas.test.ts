@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fieldErrorsOf } from "../validation.ts";
 import {
   blockSettingsByType,
+  BIO_LINKS_MAX,
   blockTypeSchema,
   CAROUSEL_SLIDES_MAX,
   GALLERY_IMAGES_MAX,
@@ -216,5 +217,24 @@ describe("pricing", () => {
       "plans.0.button_url": [{ key: "pages:pricing_no_link" }],
     });
     expect(errorsOf("pricing", { plans: [{ ...plan, button_label: "Go", button_url: "/contact" }] })).toEqual({});
+  });
+});
+
+describe("bio", () => {
+  const base = { name: "Ala", text: "Painter." };
+  it("takes a name, a text and up to 5 http(s) links", () => {
+    expect(errorsOf("bio", { ...base, links: [{ label: "Site", url: "https://ala.example" }] })).toEqual({});
+    expect(Object.keys(errorsOf("bio", { text: "x" }))).toEqual(["name"]);
+    expect(
+      Object.keys(
+        errorsOf("bio", { ...base, links: Array(BIO_LINKS_MAX + 1).fill({ label: "X", url: "https://x.example" }) }),
+      ),
+    ).toEqual(["links"]);
+  });
+  it("refuses javascript:, data: and same-site paths as links", () => {
+    for (const url of ["javascript:alert(1)", "data:text/html,x", "/contact", "//evil.example"])
+      expect(errorsOf("bio", { ...base, links: [{ label: "Go", url }] }), url).toEqual({
+        "links.0.url": [{ key: "pages:link_http" }],
+      });
   });
 });

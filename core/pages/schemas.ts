@@ -17,6 +17,7 @@ export const GALLERY_IMAGES_MAX = 60;
 export const TESTIMONIALS_MAX = 30;
 export const PRICING_PLANS_MAX = 4;
 export const PRICING_FEATURES_MAX = 20;
+export const BIO_LINKS_MAX = 5;
 
 /**
  * A link a visitor follows from a page: an absolute http(s) address, or with `sameSite` also a path on this site
@@ -150,6 +151,30 @@ export const blockSettingsByType = {
       )
       .min(1)
       .max(TESTIMONIALS_MAX),
+  }),
+  /**
+   * The instructor: a photo (an upload, checked like the image block's), name, role line, the bio as plain text or
+   * as Markdown (the text block's safe renderer), and up to 5 links, http(s) only.
+   */
+  bio: z.object({
+    photo: z.string().trim().max(300).default(""),
+    name: z.string().trim().min(1).max(200),
+    role: z.string().trim().max(200).default(""),
+    text: z.string().trim().min(1).max(10_000),
+    markdown: z.boolean().default(false),
+    links: z
+      .array(
+        z.object({
+          label: z.string().trim().min(1).max(100),
+          url: z
+            .string()
+            .trim()
+            .max(500)
+            .refine((url) => isSafeLink(url, { sameSite: false }), { error: "pages:link_http" }),
+        }),
+      )
+      .max(BIO_LINKS_MAX)
+      .default([]),
   }),
   /**
    * 1-4 plans side by side. A plan either names a course, whose current price (and the Omnibus lowest price while

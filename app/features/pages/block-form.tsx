@@ -8,6 +8,7 @@ import {
   blockSettingsByType,
   type BlockType,
   CAROUSEL_SLIDES_MAX,
+  BIO_LINKS_MAX,
   GALLERY_IMAGES_MAX,
   PRICING_PLANS_MAX,
   TESTIMONIALS_MAX,
@@ -35,6 +36,7 @@ type Plan = {
   button_url: string;
   highlighted: boolean;
 };
+type BioLink = { label: string; url: string };
 const emptyPlan: Plan = {
   name: "",
   course_id: "",
@@ -71,6 +73,7 @@ export const emptySettings: Record<BlockType, Settings> = {
   gallery: { images: [{ image: "", alt: "", caption: "" }] },
   testimonials: { items: [{ quote: "", name: "", role: "", photo: "" }] },
   pricing: { plans: [emptyPlan] },
+  bio: { photo: "", name: "", role: "", text: "", markdown: false, links: [] },
 };
 
 /** The settings as the calls take them: numbers for ids and minutes, empty optional fields left out. */
@@ -81,6 +84,8 @@ function toBody(type: BlockType, settings: Settings): Settings {
     if (body[key] === "" || body[key] === null) delete body[key];
     else body[key] = Number(body[key]);
   }
+  // A link row left empty is no link (the list keeps its last row).
+  if (type === "bio") body.links = (body.links as BioLink[]).filter((link) => link.label.trim() || link.url.trim());
   if (type === "pricing") {
     body.plans = (body.plans as Plan[]).map(({ course_id, features, ...plan }) => ({
       ...plan,
@@ -529,6 +534,93 @@ export function BlockForm({
             </>
           )}
         </RepeatedItems>
+      );
+      break;
+    case "bio":
+      fields = (
+        <>
+          <ImageKeyField
+            label={t("pages:bio_photo")}
+            field="photo"
+            value={text("photo")}
+            onChange={set("photo")}
+            errors={err}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t("pages:bio_name")}
+              name="name"
+              value={text("name")}
+              onChange={(e) => set("name")(e.target.value)}
+              errors={err("name")}
+              maxLength={200}
+            />
+            <Field
+              label={t("pages:bio_role")}
+              name="role"
+              value={text("role")}
+              onChange={(e) => set("role")(e.target.value)}
+              errors={err("role")}
+              maxLength={200}
+            />
+          </div>
+          <SwitchField
+            label={t("pages:bio_markdown")}
+            name="markdown"
+            checked={settings.markdown === true}
+            onChange={(e) => set("markdown")(e.target.checked)}
+          />
+          {settings.markdown === true ? (
+            <MarkdownField
+              label={t("pages:bio_text")}
+              name="text"
+              value={text("text")}
+              onChange={set("text")}
+              errors={err("text")}
+            />
+          ) : (
+            <TextareaField
+              label={t("pages:bio_text")}
+              name="text"
+              value={text("text")}
+              onChange={(e) => set("text")(e.target.value)}
+              errors={err("text")}
+              maxLength={10_000}
+            />
+          )}
+          <RepeatedItems<BioLink>
+            field="links"
+            items={settings.links as BioLink[]}
+            onChange={set("links")}
+            empty={{ label: "", url: "" }}
+            max={BIO_LINKS_MAX}
+            legend={(index) => t("pages:bio_link_n", { n: index + 1 })}
+            addLabel={t("pages:bio_link_add")}
+            errors={err}
+          >
+            {(link, index, setLink) => (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  label={t("pages:bio_link_label")}
+                  name={`links.${index}.label`}
+                  value={link.label}
+                  onChange={(e) => setLink({ label: e.target.value })}
+                  errors={err(`links.${index}.label`)}
+                  maxLength={100}
+                />
+                <Field
+                  label={t("pages:bio_link_url")}
+                  name={`links.${index}.url`}
+                  type="url"
+                  value={link.url}
+                  onChange={(e) => setLink({ url: e.target.value })}
+                  errors={err(`links.${index}.url`)}
+                  maxLength={500}
+                />
+              </div>
+            )}
+          </RepeatedItems>
+        </>
       );
       break;
     case "pricing":

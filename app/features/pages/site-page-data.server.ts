@@ -44,6 +44,7 @@ export type BlockView = { id: number } & (
   | { type: "text"; html: string }
   | { type: "checkout"; course: { slug: string; title: string }; price: PriceView; hasAccess: boolean }
   | { type: "pricing"; plans: PlanView[] }
+  | (Omit<Extract<ShownBlock, { type: "bio" }>, "text" | "markdown"> & { text: string; html: string | null })
   | (Omit<Extract<ShownBlock, { type: "countdown" }>, "course"> & { price: PriceView | null })
 );
 
@@ -77,6 +78,11 @@ export async function loadSitePage(
             price: priceView(block.course.price, options.lang),
             hasAccess: await hasCourseAccess(db, options.user, block.course.id),
           };
+        case "bio": {
+          const { markdown, text, ...bio } = block;
+          // Markdown goes out rendered only (its source, links and all, never reaches the page's data).
+          return markdown ? { ...bio, text: "", html: await renderMarkdown(db, text) } : { ...bio, text, html: null };
+        }
         case "pricing":
           return {
             id: block.id,

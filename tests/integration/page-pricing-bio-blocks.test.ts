@@ -1,12 +1,14 @@
-// The pricing table block (issue 16) over HTTP: the §7 block calls store and update it with its settings checked
+// The pricing table and instructor bio blocks (issue 16) over HTTP. Pricing: the §7 block calls store and update it with its settings checked
 // (a course that exists, a price either read from a course or typed for a plan without one, button links only
 // http(s) or a path on this site, one highlighted plan at most), 422 per field in the school's language; the
 // published page shows a referenced course's CURRENT price, read on the server, also after that price changes.
+// Bio: a photo that arrived, links http(s) only, the text as plain text or through the safe Markdown renderer.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BrowserClient } from "../helpers/browser-client.ts";
 import { changeSettings, englishSchool } from "../helpers/accounts.ts";
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+import { recordStoredUpload } from "../helpers/gallery-fixtures.ts";
 import { arrangeCourse } from "./authoring-helpers.ts";
 
 let server: TestServer;
@@ -173,5 +175,81 @@ describe("the public page", () => {
     } finally {
       await changeSettings(admin, { ...englishSchool, language: "pl", currency: "PLN" }, englishSchool);
     }
+  });
+});
+
+describe("the instructor bio", () => {
+  it("stores a bio, refuses a photo that never arrived and links other than http(s), in English and Polish", async () => {
+    const page = await newPage("Teacher", "bio-store");
+    const photo = await recordStoredUpload(server.handle.db, "images/bio-ala.png");
+    const post = (settings: unknown) => admin.post(blocksOf(page.id), { type: "bio", settings });
+    const base = { name: "Ala Nowak", text: "Painter." };
+
+    const stored = await post({ ...base, photo, links: [{ label: "Portfolio", url: "https://ala.example" }] });
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    expect(stored.body.block.settings).toEqual({
+      ...base,
+      photo,
+      role: "",
+      markdown: false,
+      links: [{ label: "Portfolio", url: "https://ala.example" }],
+    });
+    const lost = await post({ ...base, photo: "images/nope.png" });
+    expect(lost.status).toBe(422);
+    expect(lost.body.errors).toEqual({ "settings.photo": ["Upload the image again."] });
+    for (const url of ["javascript:alert(1)", "data:text/html,x", "/contact", "mailto:a@b.example"]) {
+      const bad = await post({ ...base, links: [{ label: "Go", url }] });
+      expect(bad.status, url).toBe(422);
+      expect(bad.body.errors, url).toEqual({
+        "settings.links.0.url": ["Enter an address starting with http:// or https://."],
+      });
+    }
+    const six = await post({ ...base, links: Array(6).fill({ label: "X", url: "https://x.example" }) });
+    expect(Object.keys(six.body.errors)).toEqual(["settings.links"]);
+    const put = await admin.json("PUT", `${blocksOf(page.id)}/${stored.body.block.id}`, {
+      settings: { ...base, links: [{ label: "Go", url: "javascript:x" }] },
+    });
+    expect(put.status).toBe(422);
+
+    await changeSettings(admin, englishSchool, { language: "pl", currency: "PLN", name: "Akademia" });
+    try {
+      const polish = await post({ name: " ", text: "x", links: [{ label: "Go", url: "data:x" }] });
+      expect(polish.body.errors["settings.links.0.url"]).toEqual([
+        "Podaj adres zaczynający się od http:// lub https://.",
+      ]);
+      expect(Object.keys(polish.body.errors).sort()).toEqual(["settings.links.0.url", "settings.name"]);
+    } finally {
+      await changeSettings(admin, { ...englishSchool, language: "pl", currency: "PLN" }, englishSchool);
+    }
+  });
+
+  it("renders the bio on the public page: plain text escaped, Markdown through the safe renderer", async () => {
+    const page = await newPage("Teachers", "bio-public");
+    const photo = await recordStoredUpload(server.handle.db, "images/bio-jan.png");
+    for (const settings of [
+      {
+        name: "Jan Kowalski",
+        role: "Watercolourist",
+        photo,
+        text: "I paint <b>daily</b>.",
+        links: [{ label: "Jan's studio", url: "https://jan.example/" }],
+      },
+      { name: "Ola", text: "**Bold** [x](javascript:alert(1))", markdown: true },
+    ])
+      expect((await admin.post(blocksOf(page.id), { type: "bio", settings })).status).toBe(200);
+    await admin.json("PUT", `/home/pages/${page.id}`, { title: "Teachers", slug: page.slug, status: "published" });
+
+    const guest = new BrowserClient(server.url);
+    const html = (await guest.page("/bio-public")).html;
+    expect(html).toMatch(/<h3[^>]*>Jan Kowalski<\/h3>/);
+    expect(html).toContain("Watercolourist");
+    expect(html).toContain('src="/files/images/bio-jan.png"');
+    expect(html).toContain('alt="Photo of Jan Kowalski"');
+    expect(html).toContain("I paint &lt;b&gt;daily&lt;/b&gt;.");
+    expect(html).toContain('href="https://jan.example/"');
+    expect(html).toContain("Jan&#x27;s studio");
+    expect(html).toContain("<strong>Bold</strong>");
+    expect(html).not.toContain("javascript:");
+    expect(html).toContain('aria-label="About Ola"');
   });
 });
