@@ -2,7 +2,8 @@
 // course for the checkout button, and for a countdown a real end (issue 16: EU law forbids false urgency, so the
 // builder refuses a countdown that ends in nothing): the course's promotion must have a price and an end still
 // to come (the price changes on the server at that moment), or the evergreen deadline must have a length. Every
-// image of a carousel, a before/after pair, a gallery and a testimonial's photo must have arrived too.
+// image of a carousel, a before/after pair, a gallery, a testimonial's and the bio's photo must have arrived too, and every
+// course a pricing plan names must exist.
 import type { Db } from "#platform/db/connection.ts";
 import { fieldError } from "../errors.ts";
 import type { BlockSettings, BlockType } from "./schemas.ts";
@@ -33,6 +34,10 @@ function imagesOf<T extends BlockType>(type: T, settings: BlockSettings<T>): { f
       return (settings as BlockSettings<"testimonials">).items.flatMap((item, i) =>
         item.photo ? [{ field: `items.${i}.photo`, key: item.photo }] : [],
       );
+    case "bio": {
+      const { photo } = settings as BlockSettings<"bio">;
+      return photo ? [{ field: "photo", key: photo }] : [];
+    }
     default:
       return [];
   }
@@ -60,6 +65,16 @@ export async function checkBlockReferences<T extends BlockType>(
     const { course_id } = settings as BlockSettings<"checkout">;
     const course = await db.selectFrom("courses").select("id").where("id", "=", course_id).executeTakeFirst();
     if (!course) throw fieldError("settings.course_id", "pages:course_unknown");
+  }
+  if (type === "pricing") {
+    const plans = (settings as BlockSettings<"pricing">).plans;
+    const ids = [...new Set(plans.flatMap((plan) => (plan.course_id === undefined ? [] : [plan.course_id])))];
+    if (ids.length > 0) {
+      const found = await db.selectFrom("courses").select("id").where("id", "in", ids).execute();
+      const known = new Set(found.map((row) => row.id));
+      const index = plans.findIndex((plan) => plan.course_id !== undefined && !known.has(plan.course_id));
+      if (index >= 0) throw fieldError(`settings.plans.${index}.course_id`, "pages:course_unknown");
+    }
   }
   if (type === "lead_form") {
     const { form_id } = settings as BlockSettings<"lead_form">;

@@ -3,7 +3,8 @@
 // checkout button, and for a promotion countdown the end and the prices the server applies (the promo price, the
 // regular one, and the lowest of the 30 days before, EU Omnibus) from the course's own sales-page price
 // (core/catalog/get-course-page.ts). A countdown or button whose course is not (or no longer) public shows
-// nothing; a promotion countdown whose promotion is over shows its text after expiry.
+// nothing; a promotion countdown whose promotion is over shows its text after expiry. A pricing plan naming a
+// course shows that course's price the same way (never a price typed by hand).
 import type { Db } from "#platform/db/connection.ts";
 import { coverPhotoUrl } from "../catalog/cover-photo.ts";
 import { type CoursePrice, getCoursePage } from "../catalog/get-course-page.ts";
@@ -20,6 +21,17 @@ export type ShownImage = { src: string; alt: string; caption: string };
 
 export type BlockCourse = { id: number; slug: string; title: string; status: string; price: CoursePrice };
 
+/** A pricing plan: with a course, that course's current price and checkout; else the admin's text and link. */
+export type ShownPlan = {
+  name: string;
+  course: BlockCourse | null;
+  priceText: string;
+  features: string[];
+  buttonLabel: string;
+  buttonUrl: string;
+  highlighted: boolean;
+};
+
 export type ShownBlock = { id: number } & (
   | { type: "heading"; text: string; level: 2 | 3 }
   | { type: "text"; markdown: string }
@@ -32,6 +44,16 @@ export type ShownBlock = { id: number } & (
   | { type: "testimonials"; items: { quote: string; name: string; role: string; photo: string | null }[] }
   | { type: "checkout"; course: BlockCourse }
   | { type: "lead_form"; form: PublicLeadForm }
+  | { type: "pricing"; plans: ShownPlan[] }
+  | {
+      type: "bio";
+      photo: string | null;
+      name: string;
+      role: string;
+      text: string;
+      markdown: boolean;
+      links: { label: string; url: string }[];
+    }
   | {
       type: "countdown";
       mode: "promo" | "evergreen";
@@ -159,6 +181,31 @@ export async function getSitePage(
       case "checkout": {
         const found = await courseOf((s as BlockSettings<"checkout">).course_id);
         if (found) blocks.push({ id: block.id, type: "checkout", course: found.course });
+        break;
+      }
+      case "bio": {
+        const { photo, ...bio } = s as BlockSettings<"bio">;
+        blocks.push({ id: block.id, type: "bio", photo: coverPhotoUrl(photo), ...bio });
+        break;
+      }
+      case "pricing": {
+        // A plan whose course is not (or no longer) public is left out; its price changes expire the cached page.
+        const plans: ShownPlan[] = [];
+        for (const plan of (s as BlockSettings<"pricing">).plans) {
+          const found = plan.course_id === undefined ? null : await courseOf(plan.course_id);
+          if (plan.course_id !== undefined && !found) continue;
+          if (found) expireAt(found.changesAt);
+          plans.push({
+            name: plan.name,
+            course: found?.course ?? null,
+            priceText: found ? "" : plan.price_text,
+            features: plan.features,
+            buttonLabel: plan.button_label,
+            buttonUrl: found ? "" : plan.button_url,
+            highlighted: plan.highlighted,
+          });
+        }
+        if (plans.length > 0) blocks.push({ id: block.id, type: "pricing", plans });
         break;
       }
       case "lead_form": {

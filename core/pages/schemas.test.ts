@@ -3,10 +3,13 @@ import { describe, expect, it } from "vitest";
 import { fieldErrorsOf } from "../validation.ts";
 import {
   blockSettingsByType,
+  BIO_LINKS_MAX,
   blockTypeSchema,
   CAROUSEL_SLIDES_MAX,
   GALLERY_IMAGES_MAX,
+  isSafeLink,
   pageSchema,
+  PRICING_PLANS_MAX,
   TESTIMONIALS_MAX,
 } from "./schemas.ts";
 import { videoEmbed } from "./video-embed.ts";
@@ -21,6 +24,7 @@ describe("block types", () => {
     expect(blockTypeSchema.safeParse({ type: "countdown" }).success).toBe(true);
     expect(blockTypeSchema.safeParse({ type: "lead_form" }).success).toBe(true);
     expect(blockTypeSchema.safeParse({ type: "carousel" }).success).toBe(true);
+    expect(blockTypeSchema.safeParse({ type: "pricing" }).success).toBe(true);
     expect(blockTypeSchema.safeParse({ type: "pricing_table" }).success).toBe(false);
   });
 });
@@ -154,5 +158,83 @@ describe("testimonials", () => {
     expect(
       Object.keys(errorsOf("testimonials", { items: Array(TESTIMONIALS_MAX + 1).fill({ quote: "q", name: "n" }) })),
     ).toEqual(["items"]);
+  });
+});
+
+describe("links a visitor follows", () => {
+  it("takes http(s) addresses, and same-site paths only where asked", () => {
+    expect(isSafeLink("https://example.com/a", { sameSite: false })).toBe(true);
+    expect(isSafeLink("http://example.com", { sameSite: false })).toBe(true);
+    expect(isSafeLink("/contact", { sameSite: true })).toBe(true);
+    expect(isSafeLink("/contact", { sameSite: false })).toBe(false);
+  });
+  it("refuses other schemes, protocol-relative and backslash paths, and relative ones", () => {
+    for (const url of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      " javascript:alert(1)",
+      "data:text/html,<script>x</script>",
+      "vbscript:x",
+      "mailto:a@b.c",
+      "ftp://example.com",
+      "//evil.example",
+      "/\\evil.example",
+      "contact",
+      "https://",
+    ])
+      expect(isSafeLink(url.trim(), { sameSite: true }), url).toBe(false);
+  });
+});
+
+describe("pricing", () => {
+  const plan = { name: "Basic", price_text: "€10" };
+  it("takes 1-4 plans, a course or a price text, and one highlighted at most", () => {
+    expect(errorsOf("pricing", { plans: [plan] })).toEqual({});
+    expect(errorsOf("pricing", { plans: [{ name: "Course", course_id: 3 }] })).toEqual({});
+    expect(Object.keys(errorsOf("pricing", { plans: [] }))).toEqual(["plans"]);
+    expect(Object.keys(errorsOf("pricing", { plans: Array(PRICING_PLANS_MAX + 1).fill(plan) }))).toEqual(["plans"]);
+    expect(errorsOf("pricing", { plans: [{ ...plan, course_id: 3 }] })).toEqual({
+      "plans.0.price_text": [{ key: "pages:pricing_price_typed" }],
+    });
+    expect(errorsOf("pricing", { plans: [{ name: "Nothing" }] })).toEqual({
+      "plans.0.price_text": [{ key: "pages:pricing_no_price" }],
+    });
+    expect(
+      errorsOf("pricing", {
+        plans: [
+          { ...plan, highlighted: true },
+          { ...plan, highlighted: true },
+        ],
+      }),
+    ).toEqual({ plans: [{ key: "pages:pricing_one_highlight" }] });
+  });
+  it("refuses button links other than http(s) or a same-site path, and a button without a link", () => {
+    for (const button_url of ["javascript:alert(1)", "data:text/html,x", "//evil.example"])
+      expect(errorsOf("pricing", { plans: [{ ...plan, button_label: "Go", button_url }] }), button_url).toEqual({
+        "plans.0.button_url": [{ key: "pages:link_scheme" }],
+      });
+    expect(errorsOf("pricing", { plans: [{ ...plan, button_label: "Go" }] })).toEqual({
+      "plans.0.button_url": [{ key: "pages:pricing_no_link" }],
+    });
+    expect(errorsOf("pricing", { plans: [{ ...plan, button_label: "Go", button_url: "/contact" }] })).toEqual({});
+  });
+});
+
+describe("bio", () => {
+  const base = { name: "Ala", text: "Painter." };
+  it("takes a name, a text and up to 5 http(s) links", () => {
+    expect(errorsOf("bio", { ...base, links: [{ label: "Site", url: "https://ala.example" }] })).toEqual({});
+    expect(Object.keys(errorsOf("bio", { text: "x" }))).toEqual(["name"]);
+    expect(
+      Object.keys(
+        errorsOf("bio", { ...base, links: Array(BIO_LINKS_MAX + 1).fill({ label: "X", url: "https://x.example" }) }),
+      ),
+    ).toEqual(["links"]);
+  });
+  it("refuses javascript:, data: and same-site paths as links", () => {
+    for (const url of ["javascript:alert(1)", "data:text/html,x", "/contact", "//evil.example"])
+      expect(errorsOf("bio", { ...base, links: [{ label: "Go", url }] }), url).toEqual({
+        "links.0.url": [{ key: "pages:link_http" }],
+      });
   });
 });

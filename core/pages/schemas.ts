@@ -15,6 +15,24 @@ export const FAQ_ITEMS_MAX = 50;
 export const CAROUSEL_SLIDES_MAX = 20;
 export const GALLERY_IMAGES_MAX = 60;
 export const TESTIMONIALS_MAX = 30;
+export const PRICING_PLANS_MAX = 4;
+export const PRICING_FEATURES_MAX = 20;
+export const BIO_LINKS_MAX = 5;
+
+/**
+ * A link a visitor follows from a page: an absolute http(s) address, or with `sameSite` also a path on this site
+ * ("/x", never "//host" nor "/\\host", which browsers read as another host). Everything else (javascript:, data:,
+ * mailto:, relative paths) is refused.
+ */
+export function isSafeLink(value: string, options: { sameSite: boolean }): boolean {
+  if (options.sameSite && value.startsWith("/")) return !/^\/[/\\]/.test(value) && !/[\s\\]/.test(value);
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
 /** An evergreen countdown runs at most a year per visitor. */
 export const EVERGREEN_MINUTES_MAX = 525_600;
 
@@ -134,6 +152,69 @@ export const blockSettingsByType = {
       .min(1)
       .max(TESTIMONIALS_MAX),
   }),
+  /**
+   * The instructor: a photo (an upload, checked like the image block's), name, role line, the bio as plain text or
+   * as Markdown (the text block's safe renderer), and up to 5 links, http(s) only.
+   */
+  bio: z.object({
+    photo: z.string().trim().max(300).default(""),
+    name: z.string().trim().min(1).max(200),
+    role: z.string().trim().max(200).default(""),
+    text: z.string().trim().min(1).max(10_000),
+    markdown: z.boolean().default(false),
+    links: z
+      .array(
+        z.object({
+          label: z.string().trim().min(1).max(100),
+          url: z
+            .string()
+            .trim()
+            .max(500)
+            .refine((url) => isSafeLink(url, { sameSite: false }), { error: "pages:link_http" }),
+        }),
+      )
+      .max(BIO_LINKS_MAX)
+      .default([]),
+  }),
+  /**
+   * 1-4 plans side by side. A plan either names a course, whose current price (and the Omnibus lowest price while
+   * a promotion runs) the server reads when the page is shown and whose button leads to its checkout, or shows
+   * the admin's own price text with a button to a URL. A referenced price is never typed by hand.
+   */
+  pricing: z
+    .object({
+      plans: z
+        .array(
+          z.object({
+            name: z.string().trim().min(1).max(120),
+            course_id: idSchema.optional(),
+            price_text: z.string().trim().max(60).default(""),
+            features: z.array(z.string().trim().min(1).max(200)).max(PRICING_FEATURES_MAX).default([]),
+            button_label: z.string().trim().max(60).default(""),
+            button_url: z
+              .string()
+              .trim()
+              .max(500)
+              .refine((url) => url === "" || isSafeLink(url, { sameSite: true }), { error: "pages:link_scheme" })
+              .default(""),
+            highlighted: z.boolean().default(false),
+          }),
+        )
+        .min(1)
+        .max(PRICING_PLANS_MAX),
+    })
+    .superRefine((value, ctx) => {
+      value.plans.forEach((plan, i) => {
+        if (plan.course_id !== undefined && plan.price_text !== "")
+          ctx.addIssue({ code: "custom", path: ["plans", i, "price_text"], message: "pages:pricing_price_typed" });
+        if (plan.course_id === undefined && plan.price_text === "")
+          ctx.addIssue({ code: "custom", path: ["plans", i, "price_text"], message: "pages:pricing_no_price" });
+        if (plan.course_id === undefined && plan.button_label !== "" && plan.button_url === "")
+          ctx.addIssue({ code: "custom", path: ["plans", i, "button_url"], message: "pages:pricing_no_link" });
+      });
+      if (value.plans.filter((plan) => plan.highlighted).length > 1)
+        ctx.addIssue({ code: "custom", path: ["plans"], message: "pages:pricing_one_highlight" });
+    }),
 } as const;
 
 export type BlockType = keyof typeof blockSettingsByType;

@@ -5,7 +5,18 @@ import { PlayCircle, ShoppingCart } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 
-export function CheckoutButton({ slug, hasAccess, free }: { slug: string; hasAccess: boolean; free: boolean }) {
+export function CheckoutButton({
+  slug,
+  hasAccess,
+  free,
+  label,
+}: {
+  slug: string;
+  hasAccess: boolean;
+  free: boolean;
+  /** the page builder's own words for 'buy' (a pricing plan's button) */
+  label?: string;
+}) {
   const t = useT();
   if (hasAccess) {
     return (
@@ -18,7 +29,7 @@ export function CheckoutButton({ slug, hasAccess, free }: { slug: string; hasAcc
   return (
     <Link to={`/${slug}/checkout`} className={buttonClass("primary", "w-full text-base")} data-checkout="buy">
       <ShoppingCart aria-hidden className="size-5" />
-      {free ? t("catalog:buy_free") : t("catalog:buy")}
+      {label || (free ? t("catalog:buy_free") : t("catalog:buy"))}
     </Link>
   );
 }

@@ -8,7 +8,9 @@ import {
   blockSettingsByType,
   type BlockType,
   CAROUSEL_SLIDES_MAX,
+  BIO_LINKS_MAX,
   GALLERY_IMAGES_MAX,
+  PRICING_PLANS_MAX,
   TESTIMONIALS_MAX,
 } from "#core/pages/schemas.ts";
 import { SLIDER_MAX, SLIDER_MIN, SLIDER_START, SLIDER_STEP } from "#core/pages/compare-slider.ts";
@@ -24,6 +26,26 @@ import { TextareaField } from "#app/features/authoring/textarea-field.tsx";
 import { ImageKeyField, type Picture, PictureList, RepeatedItems } from "./picture-fields.tsx";
 
 type Testimonial = { quote: string; name: string; role: string; photo: string };
+/** A pricing plan as the form holds it: the course as the select's text, the features as lines of one text. */
+type Plan = {
+  name: string;
+  course_id: string;
+  price_text: string;
+  features: string;
+  button_label: string;
+  button_url: string;
+  highlighted: boolean;
+};
+type BioLink = { label: string; url: string };
+const emptyPlan: Plan = {
+  name: "",
+  course_id: "",
+  price_text: "",
+  features: "",
+  button_label: "",
+  button_url: "",
+  highlighted: false,
+};
 
 export type Settings = Record<string, unknown>;
 /** Saves the settings; resolves with the server's field errors when it refused them, null when saved. */
@@ -50,6 +72,8 @@ export const emptySettings: Record<BlockType, Settings> = {
   before_after: { before: "", before_alt: "", after: "", after_alt: "", start: String(SLIDER_START) },
   gallery: { images: [{ image: "", alt: "", caption: "" }] },
   testimonials: { items: [{ quote: "", name: "", role: "", photo: "" }] },
+  pricing: { plans: [emptyPlan] },
+  bio: { photo: "", name: "", role: "", text: "", markdown: false, links: [] },
 };
 
 /** The settings as the calls take them: numbers for ids and minutes, empty optional fields left out. */
@@ -60,11 +84,37 @@ function toBody(type: BlockType, settings: Settings): Settings {
     if (body[key] === "" || body[key] === null) delete body[key];
     else body[key] = Number(body[key]);
   }
+  // A link row left empty is no link (the list keeps its last row).
+  if (type === "bio") body.links = (body.links as BioLink[]).filter((link) => link.label.trim() || link.url.trim());
+  if (type === "pricing") {
+    body.plans = (body.plans as Plan[]).map(({ course_id, features, ...plan }) => ({
+      ...plan,
+      ...(course_id === "" ? {} : { course_id: Number(course_id) }),
+      features: features
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    }));
+  }
   if (type === "countdown") {
     if (body.mode === "promo") delete body.minutes;
     else delete body.course_id;
   }
   return body;
+}
+
+/** Stored settings as the form holds them (a pricing plan's course id and feature lines as text). */
+function toForm(type: BlockType, value: Settings): Settings {
+  if (type !== "pricing") return value;
+  const plans = value.plans as (Omit<Plan, "course_id" | "features"> & { course_id?: number; features: string[] })[];
+  return {
+    ...value,
+    plans: plans.map((plan) => ({
+      ...plan,
+      course_id: plan.course_id === undefined ? "" : String(plan.course_id),
+      features: plan.features.join("\n"),
+    })),
+  };
 }
 
 export function BlockForm({
@@ -83,7 +133,7 @@ export function BlockForm({
   onCancel: () => void;
 }) {
   const t = useT();
-  const [settings, setSettings] = useState<Settings>(value ?? emptySettings[type]);
+  const [settings, setSettings] = useState<Settings>(value ? toForm(type, value) : emptySettings[type]);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [pending, setPending] = useState(false);
   const set = (field: string) => (next: unknown) => setSettings((current) => ({ ...current, [field]: next }));
@@ -484,6 +534,179 @@ export function BlockForm({
             </>
           )}
         </RepeatedItems>
+      );
+      break;
+    case "bio":
+      fields = (
+        <>
+          <ImageKeyField
+            label={t("pages:bio_photo")}
+            field="photo"
+            value={text("photo")}
+            onChange={set("photo")}
+            errors={err}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label={t("pages:bio_name")}
+              name="name"
+              value={text("name")}
+              onChange={(e) => set("name")(e.target.value)}
+              errors={err("name")}
+              maxLength={200}
+            />
+            <Field
+              label={t("pages:bio_role")}
+              name="role"
+              value={text("role")}
+              onChange={(e) => set("role")(e.target.value)}
+              errors={err("role")}
+              maxLength={200}
+            />
+          </div>
+          <SwitchField
+            label={t("pages:bio_markdown")}
+            name="markdown"
+            checked={settings.markdown === true}
+            onChange={(e) => set("markdown")(e.target.checked)}
+          />
+          {settings.markdown === true ? (
+            <MarkdownField
+              label={t("pages:bio_text")}
+              name="text"
+              value={text("text")}
+              onChange={set("text")}
+              errors={err("text")}
+            />
+          ) : (
+            <TextareaField
+              label={t("pages:bio_text")}
+              name="text"
+              value={text("text")}
+              onChange={(e) => set("text")(e.target.value)}
+              errors={err("text")}
+              maxLength={10_000}
+            />
+          )}
+          <RepeatedItems<BioLink>
+            field="links"
+            items={settings.links as BioLink[]}
+            onChange={set("links")}
+            empty={{ label: "", url: "" }}
+            max={BIO_LINKS_MAX}
+            legend={(index) => t("pages:bio_link_n", { n: index + 1 })}
+            addLabel={t("pages:bio_link_add")}
+            errors={err}
+          >
+            {(link, index, setLink) => (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  label={t("pages:bio_link_label")}
+                  name={`links.${index}.label`}
+                  value={link.label}
+                  onChange={(e) => setLink({ label: e.target.value })}
+                  errors={err(`links.${index}.label`)}
+                  maxLength={100}
+                />
+                <Field
+                  label={t("pages:bio_link_url")}
+                  name={`links.${index}.url`}
+                  type="url"
+                  value={link.url}
+                  onChange={(e) => setLink({ url: e.target.value })}
+                  errors={err(`links.${index}.url`)}
+                  maxLength={500}
+                />
+              </div>
+            )}
+          </RepeatedItems>
+        </>
+      );
+      break;
+    case "pricing":
+      fields = (
+        <>
+          <RepeatedItems<Plan>
+            field="plans"
+            items={settings.plans as Plan[]}
+            onChange={set("plans")}
+            empty={emptyPlan}
+            max={PRICING_PLANS_MAX}
+            legend={(index) => t("pages:pricing_plan_n", { n: index + 1 })}
+            addLabel={t("pages:pricing_plan_add")}
+            errors={err}
+          >
+            {(plan, index, setPlan) => (
+              <>
+                <Field
+                  label={t("pages:pricing_plan_name")}
+                  name={`plans.${index}.name`}
+                  value={plan.name}
+                  onChange={(e) => setPlan({ name: e.target.value })}
+                  errors={err(`plans.${index}.name`)}
+                  maxLength={120}
+                />
+                <SelectField
+                  label={t("pages:pricing_course")}
+                  name={`plans.${index}.course_id`}
+                  value={plan.course_id}
+                  onChange={(e) => setPlan({ course_id: e.target.value, price_text: "" })}
+                  errors={err(`plans.${index}.course_id`)}
+                  options={[
+                    { value: "", label: t("pages:pricing_no_course") },
+                    ...courses.map((c) => ({ value: String(c.id), label: c.title })),
+                  ]}
+                />
+                {plan.course_id === "" && (
+                  <Field
+                    label={t("pages:pricing_price_text")}
+                    name={`plans.${index}.price_text`}
+                    value={plan.price_text}
+                    onChange={(e) => setPlan({ price_text: e.target.value })}
+                    errors={err(`plans.${index}.price_text`)}
+                    hint={t("pages:pricing_price_text_hint")}
+                    maxLength={60}
+                  />
+                )}
+                <TextareaField
+                  label={t("pages:pricing_features")}
+                  name={`plans.${index}.features`}
+                  value={plan.features}
+                  onChange={(e) => setPlan({ features: e.target.value })}
+                  errors={err(`plans.${index}.features`)}
+                />
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Field
+                    label={t("pages:pricing_button_label")}
+                    name={`plans.${index}.button_label`}
+                    value={plan.button_label}
+                    onChange={(e) => setPlan({ button_label: e.target.value })}
+                    errors={err(`plans.${index}.button_label`)}
+                    hint={plan.course_id === "" ? undefined : t("pages:pricing_button_label_hint")}
+                    maxLength={60}
+                  />
+                  {plan.course_id === "" && (
+                    <Field
+                      label={t("pages:pricing_button_url")}
+                      name={`plans.${index}.button_url`}
+                      value={plan.button_url}
+                      onChange={(e) => setPlan({ button_url: e.target.value })}
+                      errors={err(`plans.${index}.button_url`)}
+                      hint={t("pages:pricing_button_url_hint")}
+                      maxLength={500}
+                    />
+                  )}
+                </div>
+                <SwitchField
+                  label={t("pages:pricing_highlight")}
+                  name={`plans.${index}.highlighted`}
+                  checked={plan.highlighted}
+                  onChange={(e) => setPlan({ highlighted: e.target.checked })}
+                />
+              </>
+            )}
+          </RepeatedItems>
+        </>
       );
       break;
   }

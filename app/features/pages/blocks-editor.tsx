@@ -12,6 +12,8 @@ import {
   Inbox,
   LayoutGrid,
   MessageSquareQuote,
+  BadgeDollarSign,
+  UserRound,
   Pencil,
   Plus,
   ShoppingCart,
@@ -45,6 +47,8 @@ const icons: Record<BlockType, LucideIcon> = {
   before_after: Columns2,
   gallery: LayoutGrid,
   testimonials: MessageSquareQuote,
+  pricing: BadgeDollarSign,
+  bio: UserRound,
 };
 
 /** A carousel's or gallery's images in the list: how many, and the first one's description. */
@@ -86,6 +90,10 @@ function summary(block: BlockView, courses: CourseChoice[], forms: FormChoice[])
       return [s.before_alt, s.after_alt].filter(Boolean).join(" · ");
     case "testimonials":
       return (s.items as { name: string }[]).map((i) => i.name).join(" · ");
+    case "bio":
+      return [s.name, s.role].filter(Boolean).join(" · ");
+    case "pricing":
+      return (s.plans as { name: string }[]).map((p) => p.name).join(" · ");
   }
 }
 

@@ -4,7 +4,8 @@
 // ('has access' or 'buy', with the price), the school's lead form (sent from this page's path), and the countdown
 // with the promotion's prices in its slot; the carousel and the before/after comparison, whose libraries load only
 // on pages that have one (React.lazy: rendered whole on the server, hydrated once their code arrives), the image
-// gallery (the community's lightbox on click) and testimonials.
+// gallery (the community's lightbox on click), testimonials, the pricing table and the
+// instructor's bio.
 import { lazy, Suspense } from "react";
 import { ChevronDown } from "lucide-react";
 import { useT } from "#app/lib/i18n.tsx";
@@ -16,6 +17,8 @@ import { VideoBlock } from "./video-block.tsx";
 import { LeadForm } from "#app/features/leads/lead-form.tsx";
 import { GalleryBlock } from "./gallery-block.tsx";
 import { TestimonialsBlock } from "./testimonials-block.tsx";
+import { PricingBlock } from "./pricing-block.tsx";
+import { BioBlock } from "./bio-block.tsx";
 
 const CarouselBlock = lazy(() => import("./carousel-block.tsx"));
 const BeforeAfterBlock = lazy(() => import("./before-after-block.tsx"));
@@ -114,6 +117,10 @@ function Block({ block }: { block: BlockView }) {
       return <GalleryBlock images={block.images} />;
     case "testimonials":
       return <TestimonialsBlock items={block.items} />;
+    case "pricing":
+      return <PricingBlock plans={block.plans} />;
+    case "bio":
+      return <BioBlock bio={block} />;
     case "countdown":
       return (
         <CountdownBlock

@@ -2,7 +2,7 @@
 // Markdown rendered once on the server (the lectures' safe renderer), money in the page's language, and for each
 // checkout button whether this viewer already has the course. Shared by the public page and the builder's
 // preview. Server only.
-import { getSitePage, type ShownBlock } from "#core/pages/get-site-page.ts";
+import { getSitePage, type ShownBlock, type ShownPlan } from "#core/pages/get-site-page.ts";
 import { hasCourseAccess } from "#core/learning/course-access.ts";
 import type { Actor } from "#core/shared/actor.ts";
 import { formatMoney } from "#core/shared/money.ts";
@@ -19,6 +19,10 @@ type PriceView = {
   promo: string | null;
   lowest30: string | null;
   promoEnds: string | null;
+};
+
+export type PlanView = Omit<ShownPlan, "course"> & {
+  course: { slug: string; price: PriceView; hasAccess: boolean } | null;
 };
 
 export type BlockView = { id: number } & (
@@ -39,6 +43,8 @@ export type BlockView = { id: number } & (
     >
   | { type: "text"; html: string }
   | { type: "checkout"; course: { slug: string; title: string }; price: PriceView; hasAccess: boolean }
+  | { type: "pricing"; plans: PlanView[] }
+  | (Omit<Extract<ShownBlock, { type: "bio" }>, "text" | "markdown"> & { text: string; html: string | null })
   | (Omit<Extract<ShownBlock, { type: "countdown" }>, "course"> & { price: PriceView | null })
 );
 
@@ -71,6 +77,28 @@ export async function loadSitePage(
             course: { slug: block.course.slug, title: block.course.title },
             price: priceView(block.course.price, options.lang),
             hasAccess: await hasCourseAccess(db, options.user, block.course.id),
+          };
+        case "bio": {
+          const { markdown, text, ...bio } = block;
+          // Markdown goes out rendered only (its source, links and all, never reaches the page's data).
+          return markdown ? { ...bio, text: "", html: await renderMarkdown(db, text) } : { ...bio, text, html: null };
+        }
+        case "pricing":
+          return {
+            id: block.id,
+            type: "pricing",
+            plans: await Promise.all(
+              block.plans.map(async ({ course, ...plan }) => ({
+                ...plan,
+                course: course
+                  ? {
+                      slug: course.slug,
+                      price: priceView(course.price, options.lang),
+                      hasAccess: await hasCourseAccess(db, options.user, course.id),
+                    }
+                  : null,
+              })),
+            ),
           };
         case "countdown": {
           const { course, ...rest } = block;
