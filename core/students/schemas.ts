@@ -131,3 +131,12 @@ export function planImport(lines: ImportLine[]): ImportReportLine[] {
 export function nameFromEmail(email: string): string {
   return email.split("@")[0]!.slice(0, 100) || email;
 }
+
+/** What makes a tag rule fire (migration 0041): buying a product, completing a course, leaving a lead on a form. */
+export const tagRuleTriggers = ["purchase", "completion", "lead"] as const;
+
+/** POST /home/students/tags/{tagId}/rules: a trigger and its target (a product, a course or a lead form id). */
+export const tagRuleSchema = z.object({
+  trigger: z.enum(tagRuleTriggers, { error: "students:rule_trigger_invalid" }),
+  target_id: formIdSchema,
+});
