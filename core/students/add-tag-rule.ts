@@ -13,7 +13,12 @@ import { tagRuleSchema } from "./schemas.ts";
 
 const targetTables = { purchase: "products", completion: "courses", lead: "lead_forms" } as const;
 
-export async function addTagRule(db: Db, actor: Actor, tagIdInput: unknown, input: unknown): Promise<Omit<TagRule, "target">> {
+export async function addTagRule(
+  db: Db,
+  actor: Actor,
+  tagIdInput: unknown,
+  input: unknown,
+): Promise<Omit<TagRule, "target">> {
   authorize(actor, canManageStudents(actor));
   const tagId = pathId(tagIdInput);
   const data = parseInput(tagRuleSchema, input);

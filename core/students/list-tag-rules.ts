@@ -14,7 +14,15 @@ export async function listTagRules(db: Db, actor: Actor): Promise<TagRule[]> {
     .leftJoin("products as p", (join) => join.onRef("p.id", "=", "r.target_id").on("r.trigger", "=", "purchase"))
     .leftJoin("courses as c", (join) => join.onRef("c.id", "=", "r.target_id").on("r.trigger", "=", "completion"))
     .leftJoin("lead_forms as f", (join) => join.onRef("f.id", "=", "r.target_id").on("r.trigger", "=", "lead"))
-    .select(["r.id", "r.tag_id", "r.trigger", "r.target_id", "p.title as product", "c.title as course", "f.name as form"])
+    .select([
+      "r.id",
+      "r.tag_id",
+      "r.trigger",
+      "r.target_id",
+      "p.title as product",
+      "c.title as course",
+      "f.name as form",
+    ])
     .orderBy("r.tag_id")
     .orderBy("r.id")
     .execute();

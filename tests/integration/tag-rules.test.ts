@@ -44,7 +44,12 @@ async function addRule(tagId: number, trigger: string, targetId: number): Promis
 }
 
 async function tagRows(userId: number, tagId: number) {
-  return db().selectFrom("student_tags").selectAll().where("user_id", "=", userId).where("tag_id", "=", tagId).execute();
+  return db()
+    .selectFrom("student_tags")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("tag_id", "=", tagId)
+    .execute();
 }
 
 function eventsOf(type: string) {
@@ -89,7 +94,9 @@ describe("tag rules: who may manage them", () => {
     expect(Object.keys(missing.body.fields ?? missing.body.errors ?? {})).toContain("target_id");
     const badTrigger = await admin.post(`/home/students/tags/${tagId}/rules`, { trigger: "birthday", target_id: 1 });
     expect(badTrigger.status).toBe(422);
-    expect((await admin.post("/home/students/tags/999999/rules", { trigger: "completion", target_id: course })).status).toBe(404);
+    expect(
+      (await admin.post("/home/students/tags/999999/rules", { trigger: "completion", target_id: course })).status,
+    ).toBe(404);
   });
 });
 
@@ -170,7 +177,14 @@ describe("tag rules at work", () => {
     expect((await send("nobody-yet@example.com")).status).toBe(200);
     const tagged = await db().selectFrom("student_tags").select("user_id").where("tag_id", "=", tagId).execute();
     expect(tagged.map((row) => row.user_id).sort()).toEqual(
-      (await db().selectFrom("student_tags").select("user_id").where("tag_id", "=", tagId).where("source", "=", "admin").execute())
+      (
+        await db()
+          .selectFrom("student_tags")
+          .select("user_id")
+          .where("tag_id", "=", tagId)
+          .where("source", "=", "admin")
+          .execute()
+      )
         .map((row) => row.user_id)
         .concat(fay.id)
         .sort(),
