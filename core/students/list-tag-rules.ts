@@ -34,3 +34,16 @@ export async function listTagRules(db: Db, actor: Actor): Promise<TagRule[]> {
     target: row.product ?? row.course ?? row.form ?? null,
   }));
 }
+
+export type TagRuleTargets = Record<TagRuleTrigger, { id: number; title: string }[]>;
+
+/** What a rule may name: the products, the courses and the lead forms, by title. */
+export async function listTagRuleTargets(db: Db, actor: Actor): Promise<TagRuleTargets> {
+  authorize(actor, canManageStudents(actor));
+  const [products, courses, forms] = await Promise.all([
+    db.selectFrom("products").select(["id", "title"]).orderBy("title").orderBy("id").execute(),
+    db.selectFrom("courses").select(["id", "title"]).orderBy("title").orderBy("id").execute(),
+    db.selectFrom("lead_forms").select(["id", "name as title"]).orderBy("name").orderBy("id").execute(),
+  ]);
+  return { purchase: products, completion: courses, lead: forms };
+}
