@@ -100,6 +100,21 @@ describe("tag rules: who may manage them", () => {
   });
 });
 
+describe("the automatic tags panel", () => {
+  it("shows each tag's rules on /home/students and adds one from the plain form's single select", async () => {
+    const tagId = await makeTag("Panel Tag");
+    const course = await addCourse(server, { slug: "rules-panel", title: "Panel Course", price_cents: 0 });
+    const plain = await admin.post(`/home/students/tags/${tagId}/rules`, { target: `completion:${course}` });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+    expect(plain.body.rule).toMatchObject({ tag_id: tagId, trigger: "completion", target_id: course });
+    const page = await admin.page("/home/students");
+    expect(page.status).toBe(200);
+    expect(page.html).toContain("Automatic tags");
+    expect(page.html).toContain(`completion:${course}`);
+    expect(page.html).toContain(`/home/students/tags/${tagId}/rules/${plain.body.rule.id}/delete`);
+  });
+});
+
 describe("tag rules at work", () => {
   it("tags a buyer once on purchase, carries the tag in order.paid, and stops when the rule is removed", async () => {
     const tagId = await makeTag("Buyers");
