@@ -213,6 +213,37 @@ describe("tag rules at work", () => {
     expect(await tagRows(gus.id, tagId)).toHaveLength(0);
   });
 
+  it("with double opt-in, tags the lead's student when the e-mail's link confirms it, not before", async () => {
+    const tagId = await makeTag("Confirmed Lead");
+    const form = await admin.post("/home/leads/forms", {
+      name: "Double sign-up",
+      fields: [{ label: "E-mail", name: "email", type: "email", required: true }],
+      hidden_fields: [],
+      consent_text: "",
+      tags: "",
+      double_opt_in: true,
+    });
+    expect(form.status, JSON.stringify(form.body)).toBe(200);
+    await addRule(tagId, "lead", form.body.form.id);
+    const ida = await newStudent(server, "Ida Optin");
+    const sent = await ida.client.post("/lead", { form_id: form.body.form.id, email: ida.email });
+    expect(sent.body.status).toBe("unconfirmed");
+    expect(await tagRows(ida.id, tagId)).toHaveLength(0);
+    const mail = await waitFor(() =>
+      db()
+        .selectFrom("mails")
+        .selectAll()
+        .where("to_address", "=", ida.email)
+        .where("text_body", "like", "%/leads/confirm/%")
+        .executeTakeFirst(),
+    );
+    const link = /\/leads\/confirm\/[A-Za-z0-9_-]{43}/.exec(mail.text_body)![0];
+    expect((await ida.client.post(link, {})).status).toBe(200);
+    expect(await tagRows(ida.id, tagId)).toHaveLength(1);
+    expect((await ida.client.post(link, {})).status).toBe(200); // a second click
+    expect(await tagRows(ida.id, tagId)).toHaveLength(1);
+  });
+
   it("student.created carries the new student's tags (none yet)", async () => {
     const hana = await newStudent(server, "Hana New");
     await waitFor(() => eventsOf("student.created").some((e) => e.data.student.id === hana.id));
