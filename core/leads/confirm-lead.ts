@@ -8,6 +8,7 @@ import { inTransaction } from "#platform/db/transaction.ts";
 import { AppError } from "../errors.ts";
 import { hashToken } from "../accounts/tokens.ts";
 import { type Actor, authorize } from "../shared/actor.ts";
+import { applyLeadTagRules } from "../students/tag-rules.ts";
 import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 import { leadEventData } from "./lead-event.ts";
 import { canLeaveLead, LEAD_CONFIRM_DAYS } from "./policies.ts";
@@ -20,7 +21,7 @@ async function leadOf(db: Db, token: string, now: string) {
   if (!TOKEN.test(token)) throw new AppError("not_found");
   const lead = await db
     .selectFrom("leads")
-    .select(["id", "status", "created_at"])
+    .select(["id", "status", "created_at", "email", "form_id"])
     .where("confirm_token_hash", "=", hashToken(token))
     .executeTakeFirst();
   if (!lead) throw new AppError("not_found");
@@ -46,6 +47,7 @@ export async function confirmLead(db: Db, actor: Actor, token: unknown, now = no
       .executeTakeFirst();
     // Only the request that moved it sends the event: a second click (or a race) sends nothing more.
     if (Number(updated.numUpdatedRows) === 1) {
+      await applyLeadTagRules(trx, { email: lead.email, formId: lead.form_id });
       await emitWebhookEvent(trx, "lead.created", await leadEventData(trx, lead.id));
     }
     return { state: "confirmed" };

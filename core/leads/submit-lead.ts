@@ -13,6 +13,7 @@ import { hashToken, newToken } from "../accounts/tokens.ts";
 import { type Actor, authorize } from "../shared/actor.ts";
 import { formIdSchema } from "../shared/ids.ts";
 import { parseInput } from "../validation.ts";
+import { applyLeadTagRules } from "../students/tag-rules.ts";
 import { emitWebhookEvent } from "../webhooks/emit-event.ts";
 import { findLeadForm } from "./form-records.ts";
 import { checkLeadValues } from "./lead-rules.ts";
@@ -82,7 +83,10 @@ export async function submitLead(
         .execute();
     }
     if (token) await queueLeadConfirmMail(trx, { to: values[email!.name]!, token, appUrl: client.appUrl });
-    else await emitWebhookEvent(trx, "lead.created", await leadEventData(trx, lead.id));
+    else {
+      await applyLeadTagRules(trx, { email: email ? values[email.name]! : null, formId: form.id });
+      await emitWebhookEvent(trx, "lead.created", await leadEventData(trx, lead.id));
+    }
   });
   return { status, redirect_to: form.options.redirect_to || null };
 }

@@ -7,6 +7,7 @@ import type { Actor } from "../shared/actor.ts";
 import { findProgressTarget } from "./progress-viewer.ts";
 import { getCourseProgress } from "./get-course-progress.ts";
 import { queueCertificateIfComplete } from "../certificates/queue-certificate.ts";
+import { applyTagRules } from "#core/students/tag-rules.ts";
 import { emitWebhookEvent } from "#core/webhooks/emit-event.ts";
 
 export async function toggleLectureComplete(
@@ -50,7 +51,11 @@ export async function toggleLectureComplete(
     if (row.completed_at !== null) {
       const who = { student: { id: userId }, course: { id: courseId } };
       await emitWebhookEvent(trx, "lecture.completed", { ...who, lecture: { id: lectureId } });
-      if (percent === 100) await emitWebhookEvent(trx, "course.completed", who);
+      if (percent === 100) {
+        // The tag rules of "completed this course" first, so that the event's student carries the new tags.
+        await applyTagRules(trx, userId, "completion", courseId);
+        await emitWebhookEvent(trx, "course.completed", who);
+      }
     }
     return { completed: row.completed_at !== null, progress: percent };
   });

@@ -3,6 +3,7 @@
 // event in the student's products). A team purchase (a course bought with quantity above 1) gives seats to hand
 // out with invitations from the course access manager instead: the buyer takes one by inviting themselves.
 import { grantCourseAccess } from "#core/learning/course-access.ts";
+import { applyTagRules } from "#core/students/tag-rules.ts";
 import type { Db } from "#platform/db/connection.ts";
 import { nowIso } from "#platform/db/connection.ts";
 import type { Product, Transaction } from "#platform/db/schema.ts";
@@ -48,6 +49,8 @@ export async function grantProductAccess(
 /** Grants what the transaction bought to its buyer. Runs inside the transaction that marks it paid. */
 export async function grantPurchase(db: Db, transaction: Transaction, product: Product): Promise<void> {
   const buyer = transaction.user_id;
+  // The tag rules of "bought this product" (issue 18, item 3), in the same transaction as the access.
+  await applyTagRules(db, buyer, "purchase", product.id);
   if (product.kind === "course") {
     if (transaction.quantity > 1) return;
     const limits = await courseLimits(db, product.course_id!);

@@ -131,3 +131,24 @@ export function planImport(lines: ImportLine[]): ImportReportLine[] {
 export function nameFromEmail(email: string): string {
   return email.split("@")[0]!.slice(0, 100) || email;
 }
+
+/** What makes a tag rule fire (migration 0041): buying a product, completing a course, leaving a lead on a form. */
+export const tagRuleTriggers = ["purchase", "completion", "lead"] as const;
+
+/** A plain form's one select names both as "trigger:id" (e.g. "purchase:12"); the JSON call sends them apart. */
+function splitTarget(input: unknown): unknown {
+  if (typeof input !== "object" || input === null) return input;
+  const fields = input as Record<string, unknown>;
+  if (typeof fields.target !== "string" || fields.trigger !== undefined) return input;
+  const [trigger, id] = fields.target.split(":");
+  return { ...fields, trigger, target_id: id };
+}
+
+/** POST /home/students/tags/{tagId}/rules: a trigger and its target (a product, a course or a lead form id). */
+export const tagRuleSchema = z.preprocess(
+  splitTarget,
+  z.object({
+    trigger: z.enum(tagRuleTriggers, { error: "students:rule_trigger_invalid" }),
+    target_id: formIdSchema,
+  }),
+);

@@ -1,13 +1,15 @@
 // An event happened (an order was paid, a student registered...): one delivery row and one delivery job per enabled
 // endpoint that wants it, written with `db`, the transaction of the change itself (the outbox: a committed change
 // always has its webhooks queued, a rolled-back one never does). The body follows the Standard Webhooks payload
-// shape: {type, timestamp, data}. All endpoints get the same message id for one event.
+// shape: {type, timestamp, data}. All endpoints get the same message id for one event. The data's student (and
+// buyer) carries the student's tag names (student-tags.ts).
 import { nowIso, type Db } from "#platform/db/connection.ts";
 import { enqueue } from "#platform/jobs/queue.ts";
 import { randomToken } from "#platform/random.ts";
 import { eventsOf } from "./endpoint-records.ts";
 import type { WebhookEventType } from "./events.ts";
 import { deliverWebhookJob } from "./jobs.ts";
+import { withStudentTags } from "./student-tags.ts";
 
 export type WebhookData = Record<string, unknown>;
 
@@ -35,7 +37,7 @@ export async function emitWebhookEvent(
   if (endpoints.length === 0) return [];
   const now = nowIso();
   const messageId = newMessageId();
-  const payload = JSON.stringify({ type, timestamp: now, data });
+  const payload = JSON.stringify({ type, timestamp: now, data: await withStudentTags(db, data) });
   const ids: number[] = [];
   for (const endpoint of endpoints) {
     const row = await db

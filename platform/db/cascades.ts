@@ -64,7 +64,7 @@ export const CASCADES: Readonly<Record<string, readonly string[]>> = {
   subpage_blocks: ["countdown_deadlines"],
   subpages: ["subpage_blocks"],
   surveys: ["survey_postponements", "survey_responses"],
-  tags: ["student_tags"],
+  tags: ["student_tags", "tag_rules"],
   transactions: ["affiliate_commissions", "invitations", "invoices", "payment_events", "product_access"],
   users: [
     "audit_log",

@@ -41,6 +41,7 @@ import * as m0036 from "./migrations/0036-lead-forms-on-pages.ts";
 import * as m0038 from "./migrations/0038-membership-invoices-retention-withdrawal.ts";
 import * as m0039 from "./migrations/0039-erasures.ts";
 import * as m0040 from "./migrations/0040-team-and-audit.ts";
+import * as m0041 from "./migrations/0041-tag-rules.ts";
 
 const migrations: Record<string, MigrationModule> = {
   "0001-foundation": m0001,
@@ -81,6 +82,7 @@ const migrations: Record<string, MigrationModule> = {
   "0038-membership-invoices-retention-withdrawal": m0038,
   "0039-erasures": m0039,
   "0040-team-and-audit": m0040,
+  "0041-tag-rules": m0041,
 };
 
 class ListedMigrations implements MigrationProvider {

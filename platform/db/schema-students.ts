@@ -2,7 +2,8 @@
 import type { Generated } from "kysely";
 
 /** How a student came to have a tag. */
-export type StudentTagSource = "admin" | "import" | "purchase";
+/** "rule": given by a tag rule (on a purchase, a completed course or a lead; migration 0041) */
+export type StudentTagSource = "admin" | "import" | "purchase" | "rule";
 
 export type TagTable = {
   id: Generated<number>;
@@ -43,8 +44,21 @@ export type StudentImportTable = {
   finished_at: string | null;
 };
 
+/** What makes a tag rule give its tag: the target is a product, a course or a lead form accordingly. */
+export type TagRuleTrigger = "purchase" | "completion" | "lead";
+
+export type TagRuleTable = {
+  id: Generated<number>;
+  tag_id: number;
+  trigger: TagRuleTrigger;
+  /** products.id, courses.id or lead_forms.id by the trigger (no foreign key: see migration 0041) */
+  target_id: number;
+  created_at: string;
+};
+
 export type StudentTables = {
   tags: TagTable;
   student_tags: StudentTagTable;
   student_imports: StudentImportTable;
+  tag_rules: TagRuleTable;
 };

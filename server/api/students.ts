@@ -6,16 +6,22 @@
 // - POST /home/students/import {lines, course_id?, tag_ids?}: a bulk import of at most 50 lines, run as a job,
 //   once a minute per admin ('You can only use this feature once per minute', 429 with Retry-After);
 // - GET /home/students: the list (JSON; also the page), with the page's filters and `after` cursor;
-// - GET /home/students/imports/{id}: its progress and line-by-line report (polled by the page).
+// - GET /home/students/imports/{id}: its progress and line-by-line report (polled by the page);
+// - GET /home/students/tags/rules: the tag rules; POST /home/students/tags/{tagId}/rules {trigger, target_id}: a
+//   rule added (the tag given on a purchase, a completed course or a lead); DELETE .../rules/{ruleId} (POST
+//   .../rules/{ruleId}/delete from the plain form): removed.
 // The pages (/home/students, /home/students/{id}, /home/students/import) read through their loaders.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createExportThrottle } from "#core/shared/export-throttle.ts";
 import { idFromText } from "#core/shared/ids.ts";
 import { createStudent } from "#core/students/create-student.ts";
 import { getImport } from "#core/students/get-import.ts";
+import { addTagRule } from "#core/students/add-tag-rule.ts";
 import { giveStudentTag } from "#core/students/give-student-tag.ts";
+import { listTagRules } from "#core/students/list-tag-rules.ts";
 import { listStudents } from "#core/students/list-students.ts";
 import { removeStudentTag } from "#core/students/remove-student-tag.ts";
+import { removeTagRule } from "#core/students/remove-tag-rule.ts";
 import { studentFiltersFrom } from "#core/students/schemas.ts";
 import { startImport } from "#core/students/start-import.ts";
 import { createLimiter } from "#platform/rate-limit.ts";
@@ -29,6 +35,7 @@ const PAGE = "/home/students";
 
 type IdParams = { Params: { id: string } };
 type TagParams = { Params: { id: string; tagId: string } };
+type RuleParams = { Params: { tagId: string; ruleId?: string } };
 
 /** A plain form sends `tag_ids` once per ticked box (a string, or an array); the JSON call sends the array. */
 function withTagIds(body: unknown): Record<string, unknown> {
@@ -84,6 +91,31 @@ export async function studentRoutes(app: FastifyInstance, { services }: { servic
   );
   app.post<TagParams>(`${PAGE}/:id/tags/:tagId/delete`, staff, (request, reply) =>
     handle(request, reply, untag(request), `${PAGE}/${request.params.id}`),
+  );
+
+  app.get(`${PAGE}/tags/rules`, jsonCallsOnly(app), async (request) => ({
+    rules: await listTagRules(db, request.ctx.actor),
+  }));
+  app.post<RuleParams>(`${PAGE}/tags/:tagId/rules`, staff, (request, reply) =>
+    handle(
+      request,
+      reply,
+      async () => {
+        const rule = await addTagRule(db, request.ctx.actor, request.params.tagId, request.body);
+        return { json: { rule }, redirect: `${PAGE}?rules=1` };
+      },
+      PAGE,
+    ),
+  );
+  const unrule = (request: FastifyRequest<RuleParams>) => async () => {
+    await removeTagRule(db, request.ctx.actor, { tagId: request.params.tagId, ruleId: request.params.ruleId });
+    return { json: { ok: true }, redirect: `${PAGE}?rules=1` };
+  };
+  app.delete<RuleParams>(`${PAGE}/tags/:tagId/rules/:ruleId`, staff, (request, reply) =>
+    handle(request, reply, unrule(request), PAGE),
+  );
+  app.post<RuleParams>(`${PAGE}/tags/:tagId/rules/:ruleId/delete`, staff, (request, reply) =>
+    handle(request, reply, unrule(request), PAGE),
   );
 
   app.post(`${PAGE}/import`, staff, (request, reply) =>

@@ -137,6 +137,8 @@ function valueOf(url: string, param: string): string | undefined {
     blockId: () => "1",
     // Tags are the school's (admin routes: a student is refused before any look-up), so any id does.
     tagId: () => "1",
+    // So are tag rules.
+    ruleId: () => "1",
   };
   if (byName[param]) return byName[param]();
   const idByPath: [RegExp, () => number][] = [

@@ -1,12 +1,13 @@
 // /home/students: the school's students (spec §2), searched by name or e-mail, filtered by a course they can
 // open, a tag, or the days they signed up between, sorted, a page at a time (keyset paging: "Next page" carries
 // the last row's cursor, core/students/list-students.ts). "New student" adds one by hand (POST /student), "Import
-// students" leads to the bulk import.
+// students" leads to the bulk import. The automatic tags panel lists and edits the tag rules.
 import { Link } from "react-router";
 import { Upload } from "lucide-react";
 import { listCourseOptions } from "#core/products/list-course-options.ts";
 import { listStudents } from "#core/students/list-students.ts";
 import { listTags } from "#core/students/list-tags.ts";
+import { listTagRules, listTagRuleTargets } from "#core/students/list-tag-rules.ts";
 import { studentFiltersFrom, studentFiltersQuery, studentSorts } from "#core/students/schemas.ts";
 import { formatDate, formatDateTime } from "#platform/i18n/format.ts";
 import { pageContext } from "#server/page-context.ts";
@@ -14,6 +15,7 @@ import { useT } from "#app/lib/i18n.tsx";
 import { adminMeta } from "#app/features/admin/admin-meta.ts";
 import { NewStudentDialog } from "#app/features/students/new-student-dialog.tsx";
 import { TagChip } from "#app/features/students/tag-chip.tsx";
+import { TagRulesPanel } from "#app/features/students/tag-rules-panel.tsx";
 import { buttonClass } from "#app/ui/button.tsx";
 import { DataTable } from "#app/ui/data-table.tsx";
 import { EmptyState } from "#app/ui/empty-state.tsx";
@@ -29,15 +31,19 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, request: ctx } = context.get(pageContext);
   const filters = studentFiltersFrom(new URL(request.url).searchParams);
-  const [list, tags, courses] = await Promise.all([
+  const [list, tags, courses, rules, ruleTargets] = await Promise.all([
     listStudents(services.db, ctx.actor, filters),
     listTags(services.db, ctx.actor),
     listCourseOptions(services.db, ctx.actor),
+    listTagRules(services.db, ctx.actor),
+    listTagRuleTargets(services.db, ctx.actor),
   ]);
   const zone = ctx.school?.time_zone;
   return {
     filters,
     tags,
+    rules,
+    ruleTargets,
     courses: courses.map((course) => ({ id: course.id, title: course.title })),
     next: list.next,
     students: list.students.map((row) => ({
@@ -200,6 +206,7 @@ export default function Students({ loaderData: d }: Route.ComponentProps) {
           )}
         </nav>
       )}
+      <TagRulesPanel tags={d.tags} rules={d.rules} targets={d.ruleTargets} />
     </div>
   );
 }
