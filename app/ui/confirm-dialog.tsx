@@ -69,6 +69,9 @@ export function ConfirmDialog({
           <form
             onSubmit={(event) => {
               event.preventDefault();
+              // React events bubble through portals along the component tree: a dialog opened from inside another
+              // form (the cover image in the course form) would otherwise submit that form too.
+              event.stopPropagation();
               void confirm();
             }}
           >

@@ -107,7 +107,7 @@ describe("the scan", () => {
     const events = await eventsOf(accessId);
     expect(events.map((event) => event.type)).toEqual(["access.expiring", "access.expired"]);
     expect(events[0]!.data).toEqual({
-      student: { id: student.id },
+      student: { id: student.id, tags: [] },
       course: { id: course.id },
       access: { id: accessId, ends_at: END },
     });

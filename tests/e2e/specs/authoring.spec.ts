@@ -2,7 +2,7 @@
 // writes a text block and a quiz, reorders lectures with the keyboard and by dragging, publishes the course
 // and grants a student access; deleting a course asks for DELETE to be typed. Every authoring page passes axe,
 // at 1280 and 390 px, in English and (last: the school switches language) in Polish.
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Request } from "@playwright/test";
 import { hasCourseAccess } from "#core/learning/course-access.ts";
 import { BrowserClient } from "#tests/helpers/browser-client.ts";
 import { registerStudent } from "#tests/helpers/school.ts";
@@ -138,10 +138,19 @@ test.describe("course authoring", () => {
     await expect(page.getByRole("img", { name: "Preview of Cover image" })).toBeVisible();
     await expect.poll(coverOf).toMatch(/^images\//);
     await expectAccessible(page);
+    // Confirming the deletion saves only the cover: the dialog's own form must not submit the course form around it.
+    const courseSaves: string[] = [];
+    const recordSave = (request: Request) => {
+      if (request.method() === "PUT" && new URL(request.url()).pathname === `/home/courses/${courseId}`)
+        courseSaves.push(request.postData() ?? "");
+    };
+    page.on("request", recordSave);
     await page.getByRole("group", { name: "Cover image" }).getByRole("button", { name: "Delete" }).click();
     await page.getByRole("alertdialog", { name: "Delete this image?" }).getByRole("button", { name: "Delete" }).click();
     await expect(page.getByRole("img", { name: "Preview of Cover image" })).toHaveCount(0);
     await expect.poll(coverOf).toBeNull();
+    page.off("request", recordSave);
+    expect(courseSaves.map((body) => JSON.parse(body))).toEqual([{ cover_image: null }]);
 
     // Curriculum: two sections, two lectures in the first, one in the second.
     await page.getByRole("tab", { name: "Curriculum" }).click();
