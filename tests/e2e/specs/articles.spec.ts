@@ -98,6 +98,9 @@ for (const { language, width } of walks) {
       await page.getByRole("button", { name: t.create }).click();
       await page.waitForURL(/\/home\/articles\/\d+$/);
       await expect(page.getByText(t.created).first()).toBeVisible();
+      // The address changes before React has swapped the new article's form for the editor (a transition): the
+      // cover goes into the editor's upload box, not the one about to leave.
+      await expect(page.getByRole("heading", { level: 1, name: t.article })).toBeVisible();
 
       const cover = page.getByRole("group", { name: t.cover, exact: true });
       await cover.getByLabel(/Choose an image|Wybierz obraz/).setInputFiles({
