@@ -8,6 +8,7 @@ import { changeSettings, englishSchool } from "../helpers/accounts.ts";
 import { recordStoredUpload } from "../helpers/gallery-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
+import { blocksOf, createPage } from "./pages-helpers.ts";
 
 let server: TestServer;
 let admin: BrowserClient;
@@ -18,13 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const blocksOf = (pageId: number) => `/home/subpages/${pageId}/blocks`;
-
-async function newPage(title: string, slug: string): Promise<{ id: number; slug: string }> {
-  const created = await admin.post("/home/pages", { title, slug });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  return created.body.page;
-}
+const newPage = (title: string, slug?: string) => createPage(admin, title, slug);
 
 const storedImage = (key: string) => recordStoredUpload(server.handle.db, key);
 

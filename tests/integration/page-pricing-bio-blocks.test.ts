@@ -10,6 +10,7 @@ import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer } from "../helpers/test-server.ts";
 import { recordStoredUpload } from "../helpers/gallery-fixtures.ts";
 import { arrangeCourse } from "./authoring-helpers.ts";
+import { blocksOf, createPage } from "./pages-helpers.ts";
 
 let server: TestServer;
 let admin: BrowserClient;
@@ -20,14 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const blocksOf = (pageId: number) => `/home/subpages/${pageId}/blocks`;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-async function newPage(title: string, slug: string): Promise<{ id: number; slug: string }> {
-  const created = await admin.post("/home/pages", { title, slug });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  return created.body.page;
-}
+const newPage = (title: string, slug?: string) => createPage(admin, title, slug);
 
 describe("storing and updating", () => {
   it("stores plans with a course or a price text, and refuses bad ones naming the field", async () => {

@@ -9,6 +9,7 @@ import { newStudent } from "../helpers/discussion-fixtures.ts";
 import { setUpSchool } from "../helpers/school.ts";
 import { startTestServer, type TestServer, waitFor } from "../helpers/test-server.ts";
 import { arrangeCourse, expectCatalogBump } from "./authoring-helpers.ts";
+import { blocksOf, createPage } from "./pages-helpers.ts";
 
 let server: TestServer;
 let admin: BrowserClient;
@@ -19,13 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function newPage(title: string, slug = ""): Promise<{ id: number; slug: string }> {
-  const created = await admin.post("/home/pages", { title, slug });
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  return created.body.page;
-}
+const newPage = (title: string, slug?: string) => createPage(admin, title, slug);
 
-const blocksOf = (pageId: number) => `/home/subpages/${pageId}/blocks`;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
 describe("rights", () => {
